@@ -1,0 +1,6 @@
+module org.rocshmem {
+    requires transitive org.bytedeco.javacpp;
+    exports org.rocshmem.global;
+    exports org.rocshmem.hip;
+    exports org.rocshmem.presets;
+}
