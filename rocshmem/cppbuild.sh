@@ -67,6 +67,26 @@ EOF
     fi
 fi
 
+if [[ -z "$EXTENSION" ]]; then
+    # rocSHMEM for the real variant: its headers and static library from ROCSHMEM_HOME (or ROCm).
+    # Without one (any machine but a ROCm host) the header twin stands in so the bindings can be
+    # parsed; the JNI library for rocSHMEM is then not built (mvn -DhipOnly, see README).
+    rm -rf "$INSTALL_PATH/include/rocshmem" "$INSTALL_PATH/lib/librocshmem.a"
+    SHMEM_HOME="${ROCSHMEM_HOME:-$ROCM_HOME}"
+    if [[ -f "$SHMEM_HOME/include/rocshmem/rocshmem.hpp" ]]; then
+        echo "Using rocSHMEM from $SHMEM_HOME"
+        [[ -f "$SHMEM_HOME/lib/librocshmem.a" ]] || fail "$SHMEM_HOME/lib/librocshmem.a not found"
+        ln -sfn "$SHMEM_HOME/include/rocshmem" "$INSTALL_PATH/include/rocshmem"
+        ln -sfn "$SHMEM_HOME/lib/librocshmem.a" "$INSTALL_PATH/lib/librocshmem.a"
+    else
+        echo "No rocSHMEM found (ROCSHMEM_HOME unset): parsing against the header twin only"
+        require_tools python3
+        python3 "$TOP_PATH/rocshmem/emu/twin/generate_twin.py" --manifest "$TOP_PATH/rocshmem/manifest" \
+            --out "$CPPBUILD_PATH/twin-standin" --version 3.8.0 >/dev/null || fail "generating the header twin failed"
+        cp -a "$CPPBUILD_PATH/twin-standin/include/rocshmem" "$INSTALL_PATH/include/rocshmem"
+    fi
+fi
+
 if [[ "$EXTENSION" == "-emu" ]]; then
     require_tools "$CMAKE" g++ python3
     BUILD_DIR="$CPPBUILD_PATH/emu-build"

@@ -2,5 +2,7 @@ module org.rocshmem {
     requires transitive org.bytedeco.javacpp;
     exports org.rocshmem.global;
     exports org.rocshmem.hip;
+    exports org.rocshmem.rocshmem;
     exports org.rocshmem.presets;
+    exports org.rocshmem.api;
 }

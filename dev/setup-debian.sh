@@ -1,0 +1,23 @@
+#!/bin/bash
+# Installs what the build needs on Debian 12 (only what is missing; needs root or sudo).
+# Never installs HIP: cppbuild.sh extracts it from Debian's archive into the build tree.
+set -eu
+
+need=()
+command -v javac >/dev/null 2>&1 || need+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null 2>&1 || need+=(maven)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+command -v nm >/dev/null 2>&1 || need+=(binutils)
+command -v git >/dev/null 2>&1 || need+=(git)
+[[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]] || need+=(debian-archive-keyring)
+[[ -d /etc/ssl/certs ]] || need+=(ca-certificates)
+
+if [[ ${#need[@]} -gt 0 ]]; then
+    echo "Installing: ${need[*]}"
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi

@@ -1,0 +1,31 @@
+#!/bin/bash
+# The project's test command (README "Run the tests"; .ci/run calls it). On a fresh Debian 12:
+#   1. installs missing build tools (dev/setup-debian.sh),
+#   2. builds the CPU emulator and runs its native multi-process tests (ctest),
+#   3. builds and tests the real variant against the real libamdhip64 from Debian's archive,
+#   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM),
+#   5. checks that the regenerated bindings equal the committed ones.
+set -euo pipefail
+top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$top"
+
+dev/setup-debian.sh
+
+# Bindings are regenerated from the headers on every run; stale files cannot survive.
+rm -rf rocshmem/src/gen/java
+
+bash cppbuild.sh -extension=-emu install rocshmem
+ctest --test-dir rocshmem/cppbuild/emu-build --output-on-failure --timeout 300
+
+dev/mvn.sh install -DhipOnly
+dev/mvn.sh install -Djavacpp.platform.extension=-emu
+
+if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+    drift=$(git -C "$top" status --porcelain -- rocshmem/src/gen)
+    if [[ -n "$drift" ]]; then
+        echo "run-tests.sh: generated bindings differ from the committed ones (commit the regenerated src/gen):" >&2
+        echo "$drift" | head -n 20 >&2
+        exit 1
+    fi
+fi
+echo "run-tests.sh: all test stages passed"
