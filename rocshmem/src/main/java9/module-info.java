@@ -5,4 +5,6 @@ module org.rocshmem {
     exports org.rocshmem.rocshmem;
     exports org.rocshmem.presets;
     exports org.rocshmem.api;
+    exports org.rocshmem.api.launch;
+    exports org.rocshmem.api.bootstrap;
 }

@@ -1,0 +1,25 @@
+package org.rocshmem.api.bootstrap;
+
+import java.util.function.Supplier;
+
+/**
+ * Distributes the bytes of a rocSHMEM unique id (rocshmem_uniqueid_t) from rank 0 to every rank.
+ *
+ * <p>rocSHMEM only needs all PEs to hold the same id before {@code rocshmem_init_attr}; how the bytes travel
+ * is up to the application. {@link TcpUniqueIdExchange} is the default for launcher/mpirun/torchrun-style
+ * environments; an MPI broadcast, a Spark broadcast variable or a Kubernetes config map can implement this
+ * interface instead.
+ */
+public interface UniqueIdExchange {
+
+    /**
+     * Collective call: every rank of the job calls it once with the same {@code nranks}.
+     *
+     * @param rank         this process's rank, {@code 0 <= rank < nranks}
+     * @param nranks       number of ranks taking part
+     * @param createOnRoot called only on rank 0 to create the id (e.g. {@code rocshmem_get_uniqueid})
+     * @return the id created on rank 0 (a fresh array, identical content on every rank)
+     * @throws BootstrapException if the exchange fails or times out
+     */
+    byte[] exchange(int rank, int nranks, Supplier<byte[]> createOnRoot);
+}

@@ -1,0 +1,169 @@
+package org.rocshmem.api.launch;
+
+import static org.rocshmem.api.bootstrap.LaunchEnvVars.*;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A running job. Supervision rule: the first PE to exit non-zero, or the timeout, ends the job; every other PE
+ * (and its descendants) is then stopped. A shutdown hook stops all PEs if this JVM is terminated meanwhile.
+ */
+public final class Launch implements AutoCloseable {
+    /** Bound on draining output after exit; an orphaned grandchild may keep a pipe open forever. */
+    private static final long OUTPUT_DRAIN_MILLIS = 2_000;
+
+    private final PeJob job;
+    private final List<RunningPe> pes = new ArrayList<>();
+    private final LinkedBlockingQueue<RunningPe> exits = new LinkedBlockingQueue<>();
+    private final long startNanos = System.nanoTime();
+    private final Thread shutdownHook = new Thread(this::stopAll, "rocshmem-launch-shutdown");
+    private final String jobId = JobIdentity.randomHex(16);
+    private final String secret = JobIdentity.randomHex(32);
+    private final int masterPort;
+    private LaunchResult result;
+
+    private Launch(PeJob job) throws IOException {
+        this.job = job;
+        this.masterPort = job.masterPort() != 0 ? job.masterPort() : JobIdentity.freePort(job.masterAddr());
+    }
+
+    static Launch start(PeJob job) throws IOException {
+        Launch launch = new Launch(job);
+        Runtime.getRuntime().addShutdownHook(launch.shutdownHook);
+        try {
+            for (int rank = 0; rank < job.nproc(); rank++) {
+                launch.startPe(rank);
+            }
+        } catch (IOException | RuntimeException e) {
+            launch.close();
+            throw e;
+        }
+        return launch;
+    }
+
+    private void startPe(int rank) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(job.command());
+        Map<String, String> env = builder.environment();
+        env.putAll(job.extraEnv());
+        env.put(RANK, Integer.toString(rank));
+        env.put(LOCAL_RANK, Integer.toString(rank)); // one node: local == global
+        env.put(WORLD_SIZE, Integer.toString(job.nproc()));
+        env.put(LOCAL_WORLD_SIZE, Integer.toString(job.nproc()));
+        env.put(MASTER_ADDR, job.masterAddr());
+        env.put(MASTER_PORT, Integer.toString(masterPort));
+        env.put(ROCSHMEM_EMU_JOB_ID, jobId);
+        env.put(ROCSHMEM_BOOTSTRAP_SECRET, secret);
+        Process process = builder.start();
+        process.getOutputStream().close(); // N processes cannot share one terminal's stdin sensibly
+        String prefix = "[PE " + rank + "] ";
+        OutputPump out = new OutputPump(process.getInputStream(), prefix, job.echoOut(), job.capturedLines(),
+                "pe-" + rank + "-stdout");
+        OutputPump err = new OutputPump(process.getErrorStream(), prefix, job.echoErr(), job.capturedLines(),
+                "pe-" + rank + "-stderr");
+        RunningPe pe = new RunningPe(rank, process, out, err);
+        pes.add(pe);
+        out.start();
+        err.start();
+        process.onExit().thenRun(() -> exits.add(pe));
+    }
+
+    /** Pids of the PE processes, in rank order. */
+    public List<Long> pids() {
+        return pes.stream().map(pe -> pe.process.pid()).toList();
+    }
+
+    public int masterPort() {
+        return masterPort;
+    }
+
+    /** Blocks until every PE exited 0, one failed, or the timeout expired; then stops the rest. */
+    public synchronized LaunchResult await() throws InterruptedException {
+        if (result != null) {
+            return result;
+        }
+        RunningPe failed = null;
+        boolean timedOut = false;
+        int exited = 0;
+        while (exited < pes.size()) {
+            RunningPe pe = nextExit();
+            if (pe == null) {
+                timedOut = true;
+                break;
+            }
+            exited++;
+            if (pe.process.exitValue() != 0) {
+                failed = pe; // first failure wins: later exits are consequences of stopping the others
+                break;
+            }
+        }
+        int stopped = stopAll();
+        for (RunningPe pe : pes) {
+            pe.process.waitFor(); // stopAll() already waited; this only makes exitValue() safe
+            long remaining = OUTPUT_DRAIN_MILLIS;
+            long before = System.nanoTime();
+            pe.stdout.awaitEnd(remaining);
+            pe.stderr.awaitEnd(Math.max(1, remaining - (System.nanoTime() - before) / 1_000_000));
+        }
+        removeShutdownHook();
+        result = buildResult(failed, timedOut, stopped);
+        return result;
+    }
+
+    private RunningPe nextExit() throws InterruptedException {
+        if (job.timeout() == null) {
+            return exits.take();
+        }
+        long remainingNanos = job.timeout().toNanos() - (System.nanoTime() - startNanos);
+        return exits.poll(Math.max(0, remainingNanos), TimeUnit.NANOSECONDS);
+    }
+
+    private LaunchResult buildResult(RunningPe failed, boolean timedOut, int stopped) {
+        List<PeResult> results = pes.stream().map(RunningPe::result).toList();
+        if (timedOut) {
+            return new LaunchResult(LaunchResult.TIMEOUT_STATUS, "timeout after " + job.timeout().toMillis()
+                    + " ms; stopped " + stopped + " running PE(s)", -1, true, results);
+        }
+        String stoppedNote = stopped == 0 ? "" : "; stopped " + stopped + " other PE(s)";
+        if (failed != null) {
+            int status = failed.process.exitValue();
+            return new LaunchResult(status, "PE " + failed.rank + " (pid " + failed.process.pid()
+                    + ") exited with status " + status + stoppedNote, failed.rank, false, results);
+        }
+        return new LaunchResult(0, "", -1, false, results);
+    }
+
+    /** Stops every PE still alive (with descendants); returns how many were alive. */
+    private int stopAll() {
+        List<ProcessHandle> alive = new ArrayList<>();
+        for (RunningPe pe : pes) {
+            if (pe.process.isAlive()) {
+                pe.stoppedByLauncher = true;
+                alive.add(pe.process.toHandle());
+            }
+        }
+        if (!alive.isEmpty()) {
+            ProcessTreeStopper.stop(alive, job.stopGrace());
+        }
+        return alive.size();
+    }
+
+    private void removeShutdownHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // JVM already shutting down: the hook is running or about to, which is what we want.
+        }
+    }
+
+    /** Stops any PE still running without waiting for a verdict. Idempotent. */
+    @Override
+    public void close() {
+        stopAll();
+        removeShutdownHook();
+    }
+}
