@@ -44,15 +44,24 @@ public class rocshmem extends org.rocshmem.presets.rocshmem {
 /* #undef GDA_MUX */
 /* #undef HAVE_EXTERNAL_MPI */
 /* #undef HAVE_DEVICE_MALLOC_UNCACHED */
-public static final int ROCSHMEM_VENDOR_MAJOR_VERSION = 3;
-public static final int ROCSHMEM_VENDOR_MINOR_VERSION = 8;
-public static final int ROCSHMEM_VENDOR_PATCH_VERSION = 0;
-public static final String ROCSHMEM_VERSION = "3.8.0";
-public static final String ROCSHMEM_VENDOR_STRING = "rocSHMEM_v3.8.0_CPU-EMU";
-public static final String ROCSHMEM_GIT_HASH = "unknown";
-public static final String ROCSHMEM_INSTALL_PREFIX = "/usr/local";
-public static final String ROCSHMEM_OFFLOAD_TARGETS = "";
-public static final String ROCSHMEM_BUILD_TYPE = "RelWithDebInfo";
+public static native @MemberGetter int ROCSHMEM_VENDOR_MAJOR_VERSION();
+public static final int ROCSHMEM_VENDOR_MAJOR_VERSION = ROCSHMEM_VENDOR_MAJOR_VERSION();
+public static native @MemberGetter int ROCSHMEM_VENDOR_MINOR_VERSION();
+public static final int ROCSHMEM_VENDOR_MINOR_VERSION = ROCSHMEM_VENDOR_MINOR_VERSION();
+public static native @MemberGetter int ROCSHMEM_VENDOR_PATCH_VERSION();
+public static final int ROCSHMEM_VENDOR_PATCH_VERSION = ROCSHMEM_VENDOR_PATCH_VERSION();
+public static native @MemberGetter @Cast("const char*") BytePointer ROCSHMEM_VERSION();
+public static final BytePointer ROCSHMEM_VERSION = ROCSHMEM_VERSION();
+public static native @MemberGetter @Cast("const char*") BytePointer ROCSHMEM_VENDOR_STRING();
+public static final BytePointer ROCSHMEM_VENDOR_STRING = ROCSHMEM_VENDOR_STRING();
+public static native @MemberGetter @Cast("const char*") BytePointer ROCSHMEM_GIT_HASH();
+public static final BytePointer ROCSHMEM_GIT_HASH = ROCSHMEM_GIT_HASH();
+public static native @MemberGetter @Cast("const char*") BytePointer ROCSHMEM_INSTALL_PREFIX();
+public static final BytePointer ROCSHMEM_INSTALL_PREFIX = ROCSHMEM_INSTALL_PREFIX();
+public static native @MemberGetter @Cast("const char*") BytePointer ROCSHMEM_OFFLOAD_TARGETS();
+public static final BytePointer ROCSHMEM_OFFLOAD_TARGETS = ROCSHMEM_OFFLOAD_TARGETS();
+public static native @MemberGetter @Cast("const char*") BytePointer ROCSHMEM_BUILD_TYPE();
+public static final BytePointer ROCSHMEM_BUILD_TYPE = ROCSHMEM_BUILD_TYPE();
 
 
 // Parsed from rocshmem/rocshmem_common.hpp
@@ -4826,7 +4835,7 @@ public static final int ROCSHMEM_MAX_NAME_LEN = 64;
 
 
 
-@Namespace("rocshmem") public static native void rocshmem_ctx_fence(@ByVal rocshmem_ctx_t ctx, int pe);
+
 
 
 

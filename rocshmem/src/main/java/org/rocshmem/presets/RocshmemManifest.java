@@ -29,6 +29,15 @@ final class RocshmemManifest {
             return qualified(namespace) + "(" + String.join(", ", paramTypes) + ")";
         }
 
+        /** The parser may spell the library's own types with or without their namespace. */
+        String qualifiedInfoKey(String namespace) {
+            List<String> types = new ArrayList<>();
+            for (String t : paramTypes) {
+                types.add(t.replaceAll("\\b(rocshmem_\\w+_t|QpInfo)\\b", "rocshmem::$1"));
+            }
+            return qualified(namespace) + "(" + String.join(", ", types) + ")";
+        }
+
         String qualified(String namespace) {
             return namespace.isEmpty() ? name : namespace + "::" + name;
         }

@@ -76,6 +76,14 @@ public class rocshmem implements InfoMapper {
                .put(new Info("defined(MPI_VERSION)", "defined(HAVE_EXTERNAL_MPI)", "__HIP_DEVICE_COMPILE__",
                              "defined(USE_FUNC_CALL)").define(false));
 
+        // rocshmem_config.h is configured per build (version, install prefix, backends): its values
+        // are read from the compiled library's header at load time, so the Java source is the same
+        // for the twin and for any real installation.
+        infoMap.put(new Info("ROCSHMEM_VERSION", "ROCSHMEM_VENDOR_STRING", "ROCSHMEM_GIT_HASH", "ROCSHMEM_INSTALL_PREFIX",
+                             "ROCSHMEM_OFFLOAD_TARGETS", "ROCSHMEM_BUILD_TYPE").cppTypes("const char*").translate(false))
+               .put(new Info("ROCSHMEM_VENDOR_MAJOR_VERSION", "ROCSHMEM_VENDOR_MINOR_VERSION", "ROCSHMEM_VENDOR_PATCH_VERSION")
+                        .cppTypes("int").translate(false));
+
         // Types. The context is a small struct passed by value; teams are uint64_t* handles.
         infoMap.put(new Info("rocshmem::rocshmem_ctx").pointerTypes("rocshmem_ctx_t"))
                .put(new Info("rocshmem::rocshmem_ctx_t").pointerTypes("rocshmem_ctx_t"))
@@ -109,7 +117,8 @@ public class rocshmem implements InfoMapper {
             if (!definedNames.contains(d.name())) {
                 infoMap.put(new Info(d.qualified(ns)).skip());
             } else if (!definedKeys.contains(d.infoKey(ns))) {
-                infoMap.put(new Info(d.infoKey(ns)).skip()); // an overload the library lacks
+                // an overload the library lacks
+                infoMap.put(new Info(d.infoKey(ns), d.qualifiedInfoKey(ns)).skip());
             }
         }
         for (String variable : manifest.deviceVariables) {

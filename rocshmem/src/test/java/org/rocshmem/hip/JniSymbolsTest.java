@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.testsupport.NativeBuild;
 
@@ -24,8 +25,24 @@ class JniSymbolsTest {
     @Test
     void everyHipSymbolOfTheJniLibraryIsExported() throws Exception {
         Path jni = NativeBuild.jniLibrary("hip");
-        Path hipLibrary = NativeBuild.cppbuildLib(NativeBuild.isEmulator() ? "libhip_cpu_emu.so" : "libamdhip64.so").toRealPath();
         assertTrue(Files.isRegularFile(jni), "JNI library not built: " + jni);
+        assertAllImportsExported(jni, 400, hipLibrary());
+    }
+
+    /** The rocSHMEM JNI library is built on the emulator (and on ROCm hosts, which link statically). */
+    @Test
+    void everyRocshmemSymbolOfTheJniLibraryIsExportedByTheEmulator() throws Exception {
+        Path jni = NativeBuild.jniLibrary("rocshmem");
+        Assumptions.assumeTrue(NativeBuild.isEmulator(), "rocSHMEM is linked statically in the real variant");
+        assertTrue(Files.isRegularFile(jni), "JNI library not built: " + jni);
+        assertAllImportsExported(jni, 850, NativeBuild.cppbuildLib("librocshmem_cpu_emu.so").toRealPath(), hipLibrary());
+    }
+
+    private static Path hipLibrary() throws Exception {
+        return NativeBuild.cppbuildLib(NativeBuild.isEmulator() ? "libhip_cpu_emu.so" : "libamdhip64.so").toRealPath();
+    }
+
+    private static void assertAllImportsExported(Path jni, int atLeast, Path... libraries) throws Exception {
 
         Set<String> imported = new TreeSet<>();
         for (String line : NativeBuild.run("nm", "-D", "--undefined-only", jni.toString())) {
@@ -35,17 +52,19 @@ class JniSymbolsTest {
             }
         }
         Set<String> exported = new TreeSet<>();
-        for (String line : NativeBuild.run("nm", "-D", "--defined-only", hipLibrary.toString())) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length == 3) {
-                exported.add(f[2].replaceAll("@.*", ""));
+        for (Path library : libraries) {
+            for (String line : NativeBuild.run("nm", "-D", "--defined-only", library.toString())) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length == 3) {
+                    exported.add(f[2].replaceAll("@.*", ""));
+                }
             }
         }
-        assertTrue(imported.size() > 400, "suspiciously few HIP imports: " + imported.size());
+        assertTrue(imported.size() > atLeast, "suspiciously few imports: " + imported.size());
         imported.removeAll(exported);
         if (!imported.isEmpty()) {
             fail(imported.size() + " symbol(s) imported by " + jni.getFileName() + " but not exported by "
-                    + hipLibrary.getFileName() + ": " + imported);
+                    + java.util.Arrays.toString(libraries) + ": " + imported);
         }
     }
 

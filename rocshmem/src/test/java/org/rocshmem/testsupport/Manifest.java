@@ -11,7 +11,7 @@ public final class Manifest {
     public static final String UNDEFINED_FLAG = "no-host-definition-seen-in-src/rocshmem.cpp";
 
     /** One host declaration: name, return type, parameter types (names and defaults removed), flags. */
-    public record HostFunction(String name, String returnType, List<String> paramTypes, String flags) {
+    public record HostFunction(String name, String returnType, List<String> paramTypes, int requiredParams, String flags) {
         public boolean defined() {
             return !flags.contains(UNDEFINED_FLAG);
         }
@@ -30,7 +30,9 @@ public final class Manifest {
         List<HostFunction> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split("\t", -1);
-            rows.add(new HostFunction(f[0], f[1].trim(), paramTypes(f[2]), f[5]));
+            List<String> types = paramTypes(f[2]);
+            int defaults = f[2].split("=", -1).length - 1;
+            rows.add(new HostFunction(f[0], f[1].trim(), types, types.size() - defaults, f[5]));
         }
         return rows;
     }

@@ -1,0 +1,79 @@
+// Hand-written API: internal hooks, device-module glue, QP introspection, api_trace table,
+// plus the emulator-private C API (rocshmem_emu_*).
+#include <cstring>
+
+#include "api_include.hpp"
+#include "context.hpp"
+#include "globals.hpp"
+#include "log.hpp"
+#include "runtime.hpp"
+
+using namespace rocshmem_emu;
+
+// Internal in rocSHMEM (hands the host default ctx to device code); nothing to hand over here.
+ROCSHMEM_EMU_API void rocshmem::set_internal_ctx(rocshmem_ctx_t* ctx) {
+  if (ctx && is_initialized()) *ctx = default_ctx();
+}
+
+// The emulator moves data through node-local shared memory, like the IPC backend.
+ROCSHMEM_EMU_API rocshmem::BackendType rocshmem::rocshmem_query_backend_type() {
+  return BackendType::IPC_BACKEND;
+}
+
+// Internal in rocSHMEM (copies the handle into device constant memory).
+ROCSHMEM_EMU_API void rocshmem::set_team_world_device(rocshmem_team_t team_world) {
+  device::ROCSHMEM_TEAM_WORLD = team_world;
+}
+
+ROCSHMEM_EMU_API void rocshmem::set_team_shared_device(rocshmem_team_t team_shared) {
+  device::ROCSHMEM_TEAM_SHARED = team_shared;
+}
+
+// Deprecated: the address of the library's default context object.
+ROCSHMEM_EMU_API void* rocshmem::rocshmem_get_device_ctx() {
+  return is_initialized() ? default_ctx().ctx_opaque : nullptr;
+}
+
+// Copies rocSHMEM's device globals into a code object loaded with hipModuleLoad. The CPU HIP
+// runtime cannot load GPU code objects, so there is never a module to patch: documented error.
+ROCSHMEM_EMU_API int rocshmem::rocshmem_hipmodule_init(hipModule_t module, hipStream_t /*stream*/) {
+  report_error("rocshmem_hipmodule_init(%p): the CPU emulator cannot load GPU modules; nothing done",
+               static_cast<void*>(module));
+  return ROCSHMEM_ERROR;
+}
+
+// Queue-pair introspection exists only for the GDA (GPU-direct network) backend.
+ROCSHMEM_EMU_API rocshmem::QpInfoVendor rocshmem::rocshmem_qp_introspect_provider() { return QpInfoVendor::UNKNOWN; }
+
+ROCSHMEM_EMU_API bool rocshmem::rocshmem_qp_introspect_available() { return false; }
+
+ROCSHMEM_EMU_API bool rocshmem::rocshmem_query_qp_info(int /*peer*/, int /*ctx_id*/, QpInfo* /*out*/) { return false; }
+
+extern "C" ROCSHMEM_EMU_API const rocshmemApiFuncTable* RocshmemGetFunctionTable(void) {
+  static const rocshmemApiFuncTable table = {
+      sizeof(rocshmemApiFuncTable),
+      &rocshmem::rocshmem_barrier_all_on_stream,
+      &rocshmem::rocshmem_quiet_on_stream,
+      &rocshmem::rocshmem_sync_all_on_stream,
+      &rocshmem::rocshmem_alltoallmem_on_stream,
+      &rocshmem::rocshmem_broadcastmem_on_stream,
+      &rocshmem::rocshmem_getmem_on_stream,
+      &rocshmem::rocshmem_putmem_on_stream,
+      &rocshmem::rocshmem_putmem_signal_on_stream,
+      &rocshmem::rocshmem_signal_wait_until_on_stream,
+  };
+  return &table;
+}
+
+// ---- emulator-private C API -------------------------------------------------------------------
+extern "C" {
+
+// Why the last rocshmem_init* failed ("" when it did not): rocshmem_init() returns void.
+ROCSHMEM_EMU_API const char* rocshmem_emu_last_init_error(void) { return runtime().last_error.c_str(); }
+
+ROCSHMEM_EMU_API int rocshmem_emu_is_initialized(void) { return is_initialized() ? 1 : 0; }
+
+// Bytes of each PE's symmetric heap (0 before init).
+ROCSHMEM_EMU_API size_t rocshmem_emu_heap_size(void) { return is_initialized() ? runtime().heap_size : 0; }
+
+}  // extern "C"

@@ -1,0 +1,161 @@
+// Hand-written API: ordering (fence/quiet), barriers and syncs, and the *_on_stream family.
+#include "api_include.hpp"
+#include "engine.hpp"
+#include "log.hpp"
+#include "runtime.hpp"
+#include "stats.hpp"
+#include "teams.hpp"
+
+using namespace rocshmem_emu;
+
+namespace {
+
+// Every put is complete when it returns; fence/quiet only order the stores (x86 mfence also
+// drains the non-temporal stores large memcpy calls use).
+void memory_fence(Stat stat) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  count(stat);
+}
+
+void barrier_on(Team* t, Stat stat, const char* fn) {
+  team_barrier(t, fn);
+  count(stat);
+}
+
+void team_barrier_api(rocshmem::rocshmem_team_t team, Stat stat, const char* fn) {
+  if (Team* t = team_from_handle(team, fn)) barrier_on(t, stat, fn);
+}
+
+// Resolve now (so misuse is reported at the call) and again on the stream worker.
+void team_barrier_on_stream(rocshmem::rocshmem_team_t team, hipStream_t stream, Stat stat, const char* fn) {
+  if (!team_from_handle(team, fn)) return;
+  enqueue_on_stream(stream, fn, [team, stat, fn] { team_barrier_api(team, stat, fn); });
+}
+
+void signal_update(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe, const char* fn) {
+  uint64_t* target = amo_target(default_ctx(), sig_addr, pe, fn);
+  if (!target) return;
+  if (sig_op == rocshmem::ROCSHMEM_SIGNAL_ADD)
+    __atomic_fetch_add(target, signal, __ATOMIC_SEQ_CST);
+  else
+    __atomic_store_n(target, signal, __ATOMIC_SEQ_CST);
+}
+
+}  // namespace
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_fence() { memory_fence(Stat::fence); }
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_ctx_fence(rocshmem_ctx_t ctx) {
+  if (ctx_usable(ctx, "rocshmem_ctx_fence")) memory_fence(Stat::fence);
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet() { memory_fence(Stat::quiet); }
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_ctx_quiet(rocshmem_ctx_t ctx) {
+  if (ctx_usable(ctx, "rocshmem_ctx_quiet")) memory_fence(Stat::quiet);
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet_on_stream(hipStream_t stream) {
+  enqueue_on_stream(stream, "rocshmem_quiet_on_stream", [] { memory_fence(Stat::quiet); });
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier_all() {
+  if (require_initialized("rocshmem_barrier_all")) barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_sync_all() {
+  if (require_initialized("rocshmem_sync_all")) barrier_on(world_team(), Stat::sync, "rocshmem_sync_all");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier(rocshmem_team_t team) {
+  team_barrier_api(team, Stat::barrier, "rocshmem_barrier");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_team_sync(rocshmem_team_t team) {
+  team_barrier_api(team, Stat::sync, "rocshmem_team_sync");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier_all_on_stream(hipStream_t stream) {
+  if (!require_initialized("rocshmem_barrier_all_on_stream")) return;
+  team_barrier_on_stream(reinterpret_cast<rocshmem_team_t>(world_team()), stream, Stat::barrier,
+                         "rocshmem_barrier_all_on_stream");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_sync_all_on_stream(hipStream_t stream) {
+  if (!require_initialized("rocshmem_sync_all_on_stream")) return;
+  team_barrier_on_stream(reinterpret_cast<rocshmem_team_t>(world_team()), stream, Stat::sync,
+                         "rocshmem_sync_all_on_stream");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier_on_stream(rocshmem_team_t team, hipStream_t stream) {
+  team_barrier_on_stream(team, stream, Stat::barrier, "rocshmem_barrier_on_stream");
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_team_sync_on_stream(rocshmem_team_t team, hipStream_t stream) {
+  team_barrier_on_stream(team, stream, Stat::sync, "rocshmem_team_sync_on_stream");
+}
+
+// size = bytes exchanged with each PE (dest and source hold team-size blocks of `size` bytes).
+ROCSHMEM_EMU_API void rocshmem::rocshmem_alltoallmem_on_stream(rocshmem_team_t team, void* dest, const void* source,
+                                                               size_t size, hipStream_t stream) {
+  const char* fn = "rocshmem_alltoallmem_on_stream";
+  if (!team_from_handle(team, fn)) return;
+  enqueue_on_stream(stream, fn, [=] {
+    if (Team* t = team_from_handle(team, fn)) alltoall_bytes(t, dest, source, size, fn);
+  });
+}
+
+// nelems counts bytes; pe_root is a team index. The root's dest is written too (OpenSHMEM 1.5).
+ROCSHMEM_EMU_API void rocshmem::rocshmem_broadcastmem_on_stream(rocshmem_team_t team, void* dest, const void* source,
+                                                                size_t nelems, int pe_root, hipStream_t stream) {
+  const char* fn = "rocshmem_broadcastmem_on_stream";
+  if (!team_from_handle(team, fn)) return;
+  enqueue_on_stream(stream, fn, [=] {
+    if (Team* t = team_from_handle(team, fn))
+      broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, nelems, true, fn);
+  });
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_getmem_on_stream(void* dest, const void* source, size_t nelems, int pe,
+                                                          hipStream_t stream) {
+  const char* fn = "rocshmem_getmem_on_stream";
+  enqueue_on_stream(stream, fn, [=] { rma_get<char>(default_ctx(), dest, source, nelems, pe, Stat::get, fn); });
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_putmem_on_stream(void* dest, const void* source, size_t nelems, int pe,
+                                                          hipStream_t stream) {
+  const char* fn = "rocshmem_putmem_on_stream";
+  enqueue_on_stream(stream, fn, [=] { rma_put<char>(default_ctx(), dest, source, nelems, pe, Stat::put, fn); });
+}
+
+// Data first, then the signal, with a full fence between them: a PE that sees the signal
+// sees the data (the delivery guarantee of OpenSHMEM put-with-signal).
+ROCSHMEM_EMU_API void rocshmem::rocshmem_putmem_signal_on_stream(void* dest, const void* source, size_t nelems,
+                                                                 uint64_t* sig_addr, uint64_t signal, int sig_op,
+                                                                 int pe, hipStream_t stream) {
+  const char* fn = "rocshmem_putmem_signal_on_stream";
+  if (sig_op != ROCSHMEM_SIGNAL_SET && sig_op != ROCSHMEM_SIGNAL_ADD) {
+    report_error("%s: invalid sig_op %d (expected ROCSHMEM_SIGNAL_SET or ROCSHMEM_SIGNAL_ADD); nothing done", fn,
+                 sig_op);
+    return;
+  }
+  enqueue_on_stream(stream, fn, [=] {
+    // Validate both targets first: a failed put must not raise the signal.
+    if (nelems > 0 && !remote_ptr(dest, nelems, pe, fn, "dest")) return;
+    if (!remote_ptr(sig_addr, sizeof(uint64_t), pe, fn, "sig_addr")) return;
+    rma_put<char>(default_ctx(), dest, source, nelems, pe, Stat::put, fn);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    signal_update(sig_addr, signal, sig_op, pe, fn);
+    count(Stat::putmem_signal);
+  });
+}
+
+ROCSHMEM_EMU_API void rocshmem::rocshmem_signal_wait_until_on_stream(uint64_t* sig_addr, int cmp, uint64_t cmp_value,
+                                                                     hipStream_t stream) {
+  const char* fn = "rocshmem_signal_wait_until_on_stream";
+  if (!valid_cmp(cmp, fn)) return;
+  enqueue_on_stream(stream, fn, [=] {
+    p2p_wait_until<uint64_t>(sig_addr, cmp, cmp_value, fn);
+    count(Stat::signal_wait_until);
+  });
+}

@@ -1,0 +1,28 @@
+// Contexts: rocshmem_ctx_t carries a pointer to one of these. The emulator completes every
+// operation eagerly, so a context only matters for validation and bookkeeping.
+#pragma once
+
+#include <cstdint>
+
+#include "api_include.hpp"
+
+namespace rocshmem_emu {
+
+struct Context {
+  uint64_t magic;
+  int64_t options;
+};
+constexpr uint64_t kContextMagic = 0x787463756d65;  // "emuctx"
+
+// The library's host default context (there is no public host variable for it).
+rocshmem::rocshmem_ctx_t default_ctx();
+
+// Every API taking a ctx checks it: a null ctx_opaque (ROCSHMEM_CTX_INVALID) is refused.
+bool ctx_usable(const rocshmem::rocshmem_ctx_t& ctx, const char* fn);
+
+Context* ctx_create(int64_t options);
+bool ctx_destroy(void* opaque);  // false for handles this PE did not create
+void contexts_finalize();
+void contexts_init(void* world_team_handle);
+
+}  // namespace rocshmem_emu

@@ -1,0 +1,20 @@
+// Diagnostics of the emulator: every message is one stderr line that starts with
+// "rocSHMEM emulator: PE <n>: " so a launcher that prefixes output per PE stays readable.
+#pragma once
+
+namespace rocshmem_emu {
+
+// Value of ROCSHMEM_DEBUG_LEVEL (0 when unset); read once.
+int debug_level();
+
+// One error line on stderr (the API call continues with its documented error result).
+void report_error(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+// Printed only when ROCSHMEM_DEBUG_LEVEL >= level.
+void debug_log(int level, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Prints the message and terminates the process at once with the given status (no atexit
+// handlers: a PE that cannot continue must not run user cleanup that may block on peers).
+[[noreturn]] void fatal_exit(int status, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+}  // namespace rocshmem_emu

@@ -1,0 +1,51 @@
+// Process-wide state of this PE after rocshmem_init*: where every heap is mapped, the control
+// segment, and a few helpers used by every API file.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "control.hpp"
+#include "env_config.hpp"
+
+namespace rocshmem_emu {
+
+struct Runtime {
+  std::atomic<bool> initialized{false};
+  int my_pe = -1;
+  int n_pes = 0;
+  size_t heap_size = 0;
+  char* heap_base = nullptr;       // this PE's heap, mapped locally
+  std::vector<char*> peer_base;    // peer_base[pe] = local mapping of pe's heap
+  ControlSegment* ctl = nullptr;
+  size_t ctl_bytes = 0;
+  PeSlot* pes = nullptr;
+  EnvConfig cfg;
+  std::mutex init_mutex;  // serialises init/finalize
+  std::string last_error;  // last init failure, for rocshmem_emu_last_init_error()
+};
+
+Runtime& runtime();
+
+inline bool is_initialized() { return runtime().initialized.load(std::memory_order_acquire); }
+
+// Reports "<fn>: rocSHMEM is not initialized" and returns false when init has not completed.
+bool require_initialized(const char* fn);
+
+// Byte offset of [p, p+nbytes) inside this PE's heap, or false when not symmetric.
+inline bool heap_offset(const void* p, size_t nbytes, size_t* offset) {
+  const Runtime& rt = runtime();
+  uintptr_t base = reinterpret_cast<uintptr_t>(rt.heap_base);
+  uintptr_t addr = reinterpret_cast<uintptr_t>(p);
+  if (addr < base) return false;
+  size_t off = addr - base;
+  if (off > rt.heap_size || nbytes > rt.heap_size - off) return false;
+  *offset = off;
+  return true;
+}
+
+}  // namespace rocshmem_emu

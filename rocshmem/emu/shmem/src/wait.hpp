@@ -1,0 +1,66 @@
+// Waiting without burning a shared 2-core machine and without ever hanging forever.
+// Every blocking loop of the emulator goes through wait_for(): it spins briefly (pause), then
+// yields, then sleeps with growing naps; every ~20 ms it checks that the PEs it depends on are
+// still alive and that nobody called rocshmem_global_exit. A dead peer ends this PE with
+// status kPeerDiedExitStatus and a one-line message.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+
+namespace rocshmem_emu {
+
+constexpr int kPeerDiedExitStatus = 70;
+
+// World PEs start + i*stride for i < size.
+struct PeSet {
+  int start;
+  int stride;
+  int size;
+  int world_pe(int i) const { return start + i * stride; }
+};
+
+PeSet all_pes();
+
+enum class PeerPolicy {
+  collective,     // every dependency must take part: a finalized peer is as fatal as a dead one
+  point_to_point  // anyone may write: fatal when a PE died or every other PE has finalized
+};
+
+class Backoff {
+ public:
+  Backoff();
+  void pause();             // one step of spin -> yield -> sleep
+  bool time_to_check();     // true about every 20 ms once past the spinning phase
+ private:
+  uint32_t iterations_ = 0;
+  uint32_t spin_limit_;
+  uint32_t naps_ = 0;
+  int64_t start_ns_ = 0;
+  int64_t next_check_ns_ = 0;
+};
+
+int64_t monotonic_ns();
+
+// Returns when the PEs are fine; otherwise exits the process (unless still_waiting() turns
+// false, which means the awaited event raced with the peer leaving and we can return).
+void check_peers(const char* op, PeSet deps, PeerPolicy policy, bool (*still_waiting)(void*), void* arg);
+
+template <class Done>
+void wait_for(Done done, const char* op, PeSet deps, PeerPolicy policy = PeerPolicy::collective) {
+  if (done()) return;
+  Backoff backoff;
+  for (;;) {
+    backoff.pause();
+    if (done()) return;
+    if (backoff.time_to_check()) {
+      check_peers(op, deps, policy, [](void* d) { return !(*static_cast<Done*>(d))(); }, &done);
+      if (done()) return;
+    }
+  }
+}
+
+// True when the process with this pid is gone or a zombie.
+bool process_is_gone(int pid);
+
+}  // namespace rocshmem_emu
