@@ -7,4 +7,5 @@ module org.rocshmem {
     exports org.rocshmem.api;
     exports org.rocshmem.api.launch;
     exports org.rocshmem.api.bootstrap;
+    exports org.rocshmem.samples;
 }

@@ -1,0 +1,34 @@
+package org.rocshmem.api;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.ref.Cleaner;
+
+/**
+ * Reports symmetric buffers that became unreachable without {@code close()}. It never frees them: rocshmem_free
+ * is collective, and a garbage collector runs at different times on every PE, so freeing from here would pair
+ * up with unrelated collectives on the other PEs. The block stays allocated until finalize frees it.
+ */
+final class LeakReporter {
+    private static final System.Logger LOG = System.getLogger(LeakReporter.class.getName());
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private LeakReporter() {
+    }
+
+    static Cleaner.Cleanable watch(Object buffer, Allocation allocation) {
+        return CLEANER.register(buffer, () -> {
+            if (!allocation.isReleased()) {
+                LOG.log(System.Logger.Level.WARNING, "{0} became unreachable without close(); it stays allocated "
+                        + "until rocSHMEM is finalized (free is collective, so the GC cannot free it).\n{1}",
+                        allocation.describe(), stackTrace(allocation.site));
+            }
+        });
+    }
+
+    static String stackTrace(Throwable site) {
+        StringWriter text = new StringWriter();
+        site.printStackTrace(new PrintWriter(text));
+        return text.toString();
+    }
+}

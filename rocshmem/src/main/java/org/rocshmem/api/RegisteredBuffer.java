@@ -1,0 +1,69 @@
+package org.rocshmem.api;
+
+import static org.rocshmem.global.rocshmem.rocshmem_buffer_unregister;
+
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * Local (non-symmetric) memory registered with rocSHMEM (rocshmem_buffer_register) so it can be the local side
+ * of put/get: the source of a put or the destination of a get. Registration is per PE, not collective; remote
+ * PEs cannot address this memory. {@link #close()} unregisters (idempotent); it does not free the memory, which
+ * stays the caller's.
+ */
+public final class RegisteredBuffer implements AutoCloseable {
+    private final Rocshmem session;
+    private final BytePointer address;
+    private final long byteSize;
+    private volatile boolean closed;
+
+    RegisteredBuffer(Rocshmem session, Pointer address, long byteSize) {
+        this.session = session;
+        this.address = new BytePointer(address).capacity(byteSize);
+        this.byteSize = byteSize;
+    }
+
+    /** The registered memory as a byte pointer with the registered capacity (pass it to put/get). */
+    public BytePointer pointer() {
+        if (closed) {
+            throw new RocshmemStateException("this RegisteredBuffer was unregistered");
+        }
+        session.requireOpen();
+        return new BytePointer(address).capacity(byteSize);
+    }
+
+    public long byteSize() {
+        return byteSize;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        session.requireOpen();
+        closed = true;
+        session.forget(this);
+        int status = rocshmem_buffer_unregister(address);
+        if (status != 0) {
+            throw new RocshmemException("rocshmem_buffer_unregister(0x" + Long.toHexString(address.address())
+                    + ") failed with status " + status);
+        }
+    }
+
+    /** Finalize path: unregisters without throwing. */
+    void unregisterQuietly() {
+        if (!closed) {
+            closed = true;
+            rocshmem_buffer_unregister(address);
+        }
+    }
+
+    long address() {
+        return address.address();
+    }
+}

@@ -1,0 +1,80 @@
+package org.rocshmem.api.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rocshmem.api.HipStream;
+import org.rocshmem.api.Rocshmem;
+import org.rocshmem.api.RocshmemStateException;
+import org.rocshmem.api.SymmetricBuffer;
+import org.rocshmem.api.Team;
+import org.rocshmem.api.testing.MultiPe;
+
+@Tag("emu")
+class TeamTest {
+
+    @Test
+    @MultiPe(value = 3, lifecycle = InitializedPe.class, timeoutSeconds = 90)
+    void splitsTranslateAndCloseWithTracking() {
+        Rocshmem shmem = Rocshmem.current();
+        int me = shmem.myPe();
+        Team world = shmem.world();
+
+        // even PEs {0, 2}: PE 1 is not a member
+        Optional<Team> even = world.splitStrided(0, 2, 2);
+        assertEquals(me % 2 == 0, even.isPresent());
+        even.ifPresent(team -> {
+            assertEquals(2, team.nPes());
+            assertEquals(me / 2, team.myPe());
+            assertEquals(2, team.translatePe(1, world), "team PE 1 is world PE 2");
+            assertEquals(-1, world.translatePe(1, team), "world PE 1 is not in the team");
+            team.sync();
+            team.barrier();
+            team.sync(HipStream.NULL);
+            HipStream.NULL.synchronize();
+        });
+
+        // 2d split of 3 PEs with rows of 2: x = {0,1},{2}; y = {0,2},{1}
+        Team.Split2d grid = world.split2d(2);
+        assertTrue(grid.x().isValid() && grid.y().isValid());
+        assertEquals(me < 2 ? 2 : 1, grid.x().nPes());
+        assertEquals(me % 2 == 0 ? 2 : 1, grid.y().nPes());
+        assertEquals(me % 2, grid.x().myPe());
+
+        // a barrier on the split team moves real data: the team's other member wrote before it
+        try (SymmetricBuffer slot = shmem.calloc(1, Integer.BYTES)) {
+            if (even.isPresent()) {
+                int partner = 2 - me;
+                slot.copyFromHost(0, new int[] {0});
+                shmem.barrierAll();
+                try (SymmetricBuffer value = shmem.malloc(Integer.BYTES)) {
+                    value.copyFromHost(0, new int[] {100 + me});
+                    slot.put(partner, value);
+                    even.get().barrier();
+                    int[] got = new int[1];
+                    slot.copyToHost(0, got);
+                    assertEquals(100 + partner, got[0]);
+                }
+            } else {
+                shmem.barrierAll();
+                shmem.malloc(Integer.BYTES).close(); // malloc/free are collective over the world
+            }
+        }
+
+        even.ifPresent(team -> {
+            team.close();
+            team.close(); // idempotent
+            assertTrue(team.isClosed());
+            assertThrows(RocshmemStateException.class, team::nPes);
+        });
+        shmem.world().close(); // predefined teams are never destroyed
+        assertEquals(3, shmem.world().nPes());
+        assertFalse(Team.INVALID.isValid());
+        // grid.x()/grid.y() stay open on purpose: finalize destroys them in ascending handle order
+    }
+}
