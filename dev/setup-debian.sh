@@ -11,6 +11,7 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v nm >/dev/null 2>&1 || need+=(binutils)
 command -v git >/dev/null 2>&1 || need+=(git)
+command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)   # the mpirun launch test
 [[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]] || need+=(debian-archive-keyring)
 [[ -d /etc/ssl/certs ]] || need+=(ca-certificates)
 

@@ -1,0 +1,57 @@
+package org.rocshmem.api.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code mpirun -n 2 java ...} launches a rocSHMEM Java program without our launcher: Rocshmem.init()
+ * maps OMPI_COMM_WORLD_* and rendezvouses over TCP. Needs Open MPI's mpirun (dev/setup-debian.sh
+ * installs openmpi-bin).
+ */
+@Tag("emu")
+class MpirunLaunchTest {
+
+    @Test
+    void ringExchangeRunsUnderMpirun(@TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-n", "2"));
+        if ("root".equals(System.getProperty("user.name"))) {
+            command.add("--allow-run-as-root");
+        }
+        // Open MPI rewrites a java command line unless -cp comes first.
+        command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Dorg.bytedeco.javacpp.platform.extension=-emu",
+                "-Dorg.bytedeco.javacpp.cachedir=" + dir.resolve("javacpp-cache"),
+                "org.rocshmem.samples.RingExchange", "8192"));
+        Path log = dir.resolve("mpirun.log");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("MASTER_PORT", String.valueOf(freePort()));
+        Process p = pb.start();
+        boolean finished = p.waitFor(120, TimeUnit.SECONDS);
+        if (!finished) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(finished, "mpirun did not finish within 120 s:\n" + output);
+        assertEquals(0, p.exitValue(), "mpirun failed:\n" + output);
+        assertTrue(output.contains("PE 0/2: received block from PE 1 — verified 8192 bytes"), output);
+        assertTrue(output.contains("PE 1/2: received block from PE 0 — verified 8192 bytes"), output);
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}
