@@ -44,10 +44,31 @@ class RawBindingsRoundTripTest {
             assertEquals((byte) (prev * 31 + i), inbox.get(i), "put byte " + i + " from PE " + prev);
         }
 
+        // The extern host team handles are readable once init has set them.
+        long world = ROCSHMEM_TEAM_WORLD();
+        long shared = ROCSHMEM_TEAM_SHARED();
+        assertFalse(world == ROCSHMEM_TEAM_INVALID(), "ROCSHMEM_TEAM_WORLD not set by init");
+        assertEquals(n, rocshmem_team_n_pes(world));
+        assertEquals(me, rocshmem_team_my_pe(world));
+        assertEquals(n, rocshmem_team_n_pes(shared));
+        assertEquals(-1, rocshmem_team_n_pes(ROCSHMEM_TEAM_INVALID()));
+
+        // A context travels by value into every rocshmem_ctx_* call.
+        rocshmem_ctx_t ctx = new rocshmem_ctx_t();
+        assertEquals(0, rocshmem_ctx_create(0, ctx));
+        outbox.put(0, (byte) 0x5A);
+        rocshmem_barrier_all();
+        rocshmem_ctx_putmem(ctx, inbox, outbox, 1, next);
+        rocshmem_ctx_quiet(ctx);
+        rocshmem_barrier_all();
+        assertEquals((byte) 0x5A, inbox.get(0), "byte put through a context");
+        rocshmem_ctx_destroy(ctx);
+
         BytePointer fetched = new BytePointer(BYTES);
         rocshmem_getmem(fetched, outbox, BYTES, next);  // next PE's outbox -> local memory
         for (int i = 0; i < BYTES; i++) {
-            assertEquals((byte) (next * 31 + i), fetched.get(i), "get byte " + i + " from PE " + next);
+            byte expected = i == 0 ? (byte) 0x5A : (byte) (next * 31 + i);
+            assertEquals(expected, fetched.get(i), "get byte " + i + " from PE " + next);
         }
 
         rocshmem_barrier_all();

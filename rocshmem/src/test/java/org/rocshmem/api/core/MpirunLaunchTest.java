@@ -24,7 +24,10 @@ class MpirunLaunchTest {
     @Test
     void ringExchangeRunsUnderMpirun(@TempDir Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-n", "2"));
+        // Per-rank output files: both ranks writing to one pipe interleave mid-line.
+        Path perRank = dir.resolve("ranks");
+        List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-n", "2",
+                "--output-filename", perRank.toString()));
         if ("root".equals(System.getProperty("user.name"))) {
             command.add("--allow-run-as-root");
         }
@@ -42,7 +45,15 @@ class MpirunLaunchTest {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
+        StringBuilder all = new StringBuilder(Files.readString(log, StandardCharsets.UTF_8));
+        if (Files.isDirectory(perRank)) {
+            try (var files = Files.walk(perRank)) {
+                for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                    all.append("\n--- ").append(perRank.relativize(f)).append('\n').append(Files.readString(f, StandardCharsets.UTF_8));
+                }
+            }
+        }
+        String output = all.toString();
         assertTrue(finished, "mpirun did not finish within 120 s:\n" + output);
         assertEquals(0, p.exitValue(), "mpirun failed:\n" + output);
         assertTrue(output.contains("PE 0/2: received block from PE 1 — verified 8192 bytes"), output);
