@@ -1,0 +1,273 @@
+#!/bin/bash
+# Rehearses the real (ROCm) variant's native build on a machine without ROCm or rocSHMEM.
+#
+# On a ROCm host `mvn -Procm` compiles the JavaCPP-generated JNI sources with hipcc and relocatable
+# device code (-fgpu-rdc), and links jnirocshmem against rocSHMEM's static library. This script
+# proves as much of that as can be proven here:
+#   1. generates jnihip.cpp / jnirocshmem.cpp with the real variant's Maven build (compile step off),
+#      from a copy of the working tree, with the header twin standing in for rocshmem.hpp;
+#   2. builds (once, cached) a Debian sid root holding Debian's real hipcc and HIP, ROCm 7.2.4 from
+#      experimental, the HIP version the presets are generated from (sid's hipcc 7.0 pulls HIP 6.4
+#      headers, older than the 7.x API that jnihip.cpp is generated for);
+#   3. in that root, compiles and links both JNI libraries with the rocm profile's flags:
+#      jnihip fully (-Wl,--no-undefined against the real libamdhip64); jnirocshmem as a shared
+#      library whose unresolved symbols must be exactly rocSHMEM host functions that the manifest
+#      says the real library defines (what librocshmem.a would satisfy); then once more against a
+#      stub librocshmem.a (-fgpu-rdc objects with device code, generated from the manifest) to
+#      rehearse the final `-lrocshmem` device link with --no-undefined.
+# Ends with one VERDICT line. Not part of CI: measured on 2 shared cores, ~2m10s on a fresh machine
+# (debootstrap + ~100 packages, ~50 s; the root takes ~1 GB in downloads/sid-root) and ~1m50s with
+# the root cached (Maven ~40 s, five hipcc runs ~65 s). Needs root (debootstrap, chroot).
+#
+# Environment: RV_WORK (scratch dir, default target/real-variant), RV_SID_ROOT (default
+# downloads/sid-root), RV_OFFLOAD_ARCHS (GPU targets, default "gfx90a gfx942" = MI200/MI300;
+# hipcc would pick gfx906 on a machine without a GPU), ROCSHMEM_DEBIAN_MIRROR.
+set -euo pipefail
+
+TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+WORK="${RV_WORK:-$TOP/target/real-variant}"
+SID_ROOT="${RV_SID_ROOT:-$TOP/downloads/sid-root}"
+OFFLOAD_ARCHS="${RV_OFFLOAD_ARCHS:-gfx90a gfx942}"
+MIRROR="${ROCSHMEM_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+RESULTS="$WORK/results"
+STAGE_IN_ROOT=/work/real-variant          # where the sources sit inside the sid root
+STAGE="$SID_ROOT$STAGE_IN_ROOT"
+
+fail() {
+    echo "check-real-variant: error: $*" >&2
+    echo "VERDICT: FAIL - $*"
+    exit 1
+}
+
+STEP_START=$SECONDS
+step() {
+    echo "== [$((SECONDS - STEP_START))s] $*"
+}
+
+for tool in git tar mvn javac python3 debootstrap chroot mount mountpoint nm readelf objcopy c++filt; do
+    command -v "$tool" >/dev/null 2>&1 || fail "missing tool '$tool' (debootstrap: apt-get install debootstrap)"
+done
+[[ $(id -u) -eq 0 ]] || fail "needs root (debootstrap, chroot, mounting /proc in the sid root)"
+mkdir -p "$RESULTS"
+
+# /proc is mounted only while this script uses the root, and always unmounted on exit.
+PROC_MOUNTED=
+cleanup() {
+    [[ -n "$PROC_MOUNTED" ]] && umount "$PROC_MOUNTED" 2>/dev/null || true
+}
+trap cleanup EXIT
+mount_proc() {
+    local root=$1
+    mountpoint -q "$root/proc" || { mount -t proc proc "$root/proc" && PROC_MOUNTED="$root/proc"; }
+}
+# Never rm -rf through a mounted /proc (left behind by an interrupted run).
+remove_root() {
+    if mountpoint -q "$1/proc" 2>/dev/null; then umount "$1/proc" || fail "cannot unmount $1/proc"; fi
+    rm -rf "$1"
+}
+in_root() {
+    chroot "$SID_ROOT" /bin/sh -c "$1"
+}
+
+# ---------------------------------------------------------------------------------------------
+step "1/5 generating the real variant's JNI sources (Maven, compile step off)"
+SRC="$WORK/src"
+rm -rf "$SRC" && mkdir -p "$SRC"
+# The working tree as it is (tracked and new files, not ignored ones), not just the last commit.
+(cd "$TOP" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) | tar -C "$SRC" -xf - \
+    || fail "copying the working tree to $SRC failed"
+# Without ROCSHMEM_HOME the module parses against the header twin; compile=false keeps javacpp
+# from calling g++ (which cannot link -lrocshmem here) and leaves the .cpp files in place.
+# process-classes, not install: nothing reaches the shared Maven repository.
+if ! (cd "$SRC" && DOWNLOADS_PATH="$TOP/downloads" mvn -B -ntp -q -Dmaven.repo.local="$TOP/downloads/m2" \
+        -pl rocshmem process-classes -Djavacpp.compile=false -Djavacpp.deleteJniFiles=false) \
+        > "$RESULTS/maven.log" 2>&1; then
+    fail "the real variant's Maven build failed: $(grep -m1 -E 'ERROR|error:' "$RESULTS/maven.log" || tail -n1 "$RESULTS/maven.log")"
+fi
+GEN="$SRC/rocshmem/target/native/org/rocshmem/linux-x86_64"
+for f in jnihip.cpp jnijavacpp.cpp jnirocshmem.cpp; do
+    [[ -s "$GEN/$f" ]] || fail "JavaCPP did not generate $f (see $RESULTS/maven.log)"
+done
+TWIN="$SRC/rocshmem/cppbuild/linux-x86_64/include/rocshmem"
+[[ -f "$TWIN/rocshmem.hpp" ]] || fail "the header twin is missing from $TWIN"
+
+# ---------------------------------------------------------------------------------------------
+step "2/5 sid root with Debian's hipcc from experimental at $SID_ROOT"
+READY="$SID_ROOT/.real-variant-ready"
+if [[ ! -f "$READY" ]]; then
+    TMP_ROOT="$SID_ROOT.tmp"
+    remove_root "$TMP_ROOT"
+    debootstrap --variant=minbase sid "$TMP_ROOT" "$MIRROR" > "$RESULTS/debootstrap.log" 2>&1 \
+        || fail "debootstrap of sid failed: $(tail -n1 "$RESULTS/debootstrap.log")"
+    echo "deb $MIRROR experimental main" > "$TMP_ROOT/etc/apt/sources.list.d/experimental.list"
+    # A throwaway build root: signatures are still checked, but a mirror snapshot whose Release
+    # file is past Valid-Until must not stop the rehearsal.
+    echo 'Acquire::Check-Valid-Until "false";' > "$TMP_ROOT/etc/apt/apt.conf.d/99real-variant"
+    mount_proc "$TMP_ROOT"
+    if ! chroot "$TMP_ROOT" /bin/sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -qq --no-install-recommends -t experimental hipcc libamdhip64-dev binutils && apt-get clean" \
+            > "$RESULTS/apt.log" 2>&1; then
+        fail "installing hipcc in the sid root failed: $(grep -m1 '^E:' "$RESULTS/apt.log" || tail -n1 "$RESULTS/apt.log")"
+    fi
+    umount "$TMP_ROOT/proc" && PROC_MOUNTED=
+    remove_root "$SID_ROOT" && mv "$TMP_ROOT" "$SID_ROOT"
+    touch "$READY"
+fi
+mount_proc "$SID_ROOT"
+in_root 'command -v hipcc >/dev/null' || fail "hipcc is missing from $SID_ROOT (delete it to rebuild)"
+{
+    in_root 'hipcc --version'
+    in_root "dpkg-query -W -f '\${Package} \${Version}\n' hipcc libamdhip64-dev 'libamdhip64-[0-9]*' \
+             'clang-[0-9]*' 'lld-[0-9]*' 'rocm-device-libs-[0-9]*' libc6 2>/dev/null"
+} > "$RESULTS/versions.txt" 2>&1 || fail "cannot query versions in the sid root"
+
+# ---------------------------------------------------------------------------------------------
+step "3/5 staging sources, twin, JDK headers and manifest-derived probe/stub in the root"
+rm -rf "$STAGE" && mkdir -p "$STAGE/include" "$STAGE/out"
+cp "$GEN"/jnihip.cpp "$GEN"/jnijavacpp.cpp "$GEN"/jnirocshmem.cpp "$STAGE/"
+cp -a "$TWIN" "$STAGE/include/rocshmem"
+ln -s /usr/include/hip "$STAGE/include/hip"     # the root's real HIP headers, as /opt/rocm would be
+JDK_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}"
+[[ -f "$JDK_HOME/include/jni.h" ]] || fail "jni.h not found under $JDK_HOME/include (set JAVA_HOME)"
+cp -a "$JDK_HOME/include" "$STAGE/jdk-include"
+
+# The probe takes the address of every host function the manifest marks as defined by the real
+# library, so its unresolved symbols are exactly what librocshmem.a exports (mangled by the same
+# compiler). The stub defines those functions plus a kernel: a stand-in librocshmem.a with GPU code.
+python3 - "$TOP/rocshmem/manifest" "$STAGE" <<'PY' || fail "generating the probe/stub sources failed"
+import re, sys
+manifest, stage = sys.argv[1], sys.argv[2]
+UNDEFINED = "no-host-definition-seen-in-src/rocshmem.cpp"
+functions = []
+with open(f"{manifest}/host-functions.tsv", encoding="utf-8") as f:
+    next(f)
+    for line in f:
+        if not line.strip():
+            continue
+        name, ret, params, header, category, flags = line.rstrip("\n").split("\t")
+        # The MPI_Comm overloads are only declared when <mpi.h> is seen; the presets skip them.
+        if UNDEFINED in flags or "MPI_Comm" in params:
+            continue
+        functions.append((name, ret.strip(), params.strip()))
+# Host globals the library defines (the predefined team handles), e.g.
+# "host: extern rocshmem_team_t rocshmem::host::ROCSHMEM_TEAM_WORLD".
+variables = []
+with open(f"{manifest}/constants.tsv", encoding="utf-8") as f:
+    for line in f:
+        m = re.search(r"host: extern (\w+) rocshmem::host::(\w+)", line)
+        if m:
+            variables.append(m.groups())
+
+def params_of(text):
+    text = "" if text in ("", "-", "void") else text
+    return [re.sub(r"=.*$", "", p).strip() for p in text.split(";")] if text else []
+
+def type_of(param):
+    m = re.match(r"^(.*?[\w*&>\s])\s*\b[A-Za-z_]\w*$", param)
+    return (m.group(1) if m else param).strip()
+
+def scope(name):
+    return "" if name == "RocshmemGetFunctionTable" else "rocshmem::"
+
+head = '#include <rocshmem/rocshmem.hpp>\n#include <rocshmem/qp_introspect.hpp>\n#include <rocshmem/api_trace.h>\n'
+with open(f"{stage}/probe.cpp", "w") as out:
+    out.write(head + "using namespace rocshmem;\nextern \"C\" void *rocshmem_probe_table[] = {\n")
+    for name, ret, params in functions:
+        types = ", ".join(type_of(p) for p in params_of(params))
+        out.write(f"    reinterpret_cast<void *>(static_cast<{ret} (*)({types})>(&{scope(name)}{name})),\n")
+    for _, name in variables:
+        out.write(f"    reinterpret_cast<void *>(&rocshmem::host::{name}),\n")
+    out.write("};\n")
+with open(f"{stage}/stub.cpp", "w") as out:
+    out.write(head + "using namespace rocshmem;\n"
+              "__global__ void rocshmem_stub_kernel(int *flag) { *flag = 1; }\n")
+    for name, ret, params in functions:
+        body = "" if ret == "void" else " return {};"
+        out.write(f"{ret} {scope(name)}{name}({', '.join(params_of(params))}) {{{body} }}\n")
+    for type_, name in variables:
+        out.write(f"{type_} rocshmem::host::{name} = {{}};\n")
+# Demangled names without parameters, for the check that does not depend on the twin's spelling.
+with open(f"{stage}/defined-names.txt", "w") as out:
+    names = {n for n, _, _ in functions} | {f"host::{n}" for _, n in variables}
+    out.write("".join(f"{n}\n" for n in sorted(names)))
+print(f"   manifest: {len(functions)} defined host functions (MPI overloads excluded), {len(variables)} host globals")
+PY
+
+# ---------------------------------------------------------------------------------------------
+step "4/5 compiling and linking with hipcc -fgpu-rdc in the root"
+ARCH_FLAGS=""
+for a in $OFFLOAD_ARCHS; do ARCH_FLAGS+=" --offload-arch=$a"; done
+# The rocm profile's flags (platform.compiler.default = -O3 -fgpu-rdc --hip-link) plus JavaCPP's
+# cpp17 and linux-x86_64 output flags, as javacpp's Builder would pass them.
+CXXFLAGS="-Iinclude -Ijdk-include -Ijdk-include/linux -D__HIP_PLATFORM_AMD__ -O3 -fgpu-rdc --hip-link$ARCH_FLAGS -std=c++17"
+LIBFLAGS="-Wl,-z,noexecstack -Wl,-Bsymbolic -Wall -fPIC -pthread -shared"
+echo "hipcc $CXXFLAGS <sources> $LIBFLAGS -o <lib> <libs>" > "$RESULTS/commands.txt"
+hipcc_step() {   # hipcc_step LABEL ARGS...: runs hipcc in the root, logs, times, fails with a reason
+    local label=$1; shift
+    local t0=$SECONDS
+    echo "$label: hipcc $*" >> "$RESULTS/commands.txt"
+    if ! in_root "cd $STAGE_IN_ROOT && hipcc $*" > "$RESULTS/$label.log" 2>&1; then
+        fail "$label failed: $(grep -m1 -E 'error' "$RESULTS/$label.log" || tail -n1 "$RESULTS/$label.log")"
+    fi
+    echo "   $label: ok in $((SECONDS - t0))s ($(grep -c 'warning:' "$RESULTS/$label.log" || true) warnings, log $RESULTS/$label.log)"
+}
+hipcc_step jnihip "$CXXFLAGS jnihip.cpp jnijavacpp.cpp $LIBFLAGS -Wl,--no-undefined -o out/libjnihip.so -lamdhip64"
+hipcc_step jnirocshmem "$CXXFLAGS jnirocshmem.cpp jnijavacpp.cpp $LIBFLAGS -o out/libjnirocshmem.so -lamdhip64"
+hipcc_step probe "$CXXFLAGS probe.cpp $LIBFLAGS -o out/libprobe.so -lamdhip64"
+hipcc_step stub-object "-Iinclude -D__HIP_PLATFORM_AMD__ -O1 -fgpu-rdc$ARCH_FLAGS -std=c++17 -fPIC -c stub.cpp -o out/stub.o"
+in_root "cd $STAGE_IN_ROOT/out && rm -f librocshmem.a && ar rcs librocshmem.a stub.o" || fail "ar of the stub librocshmem.a failed"
+hipcc_step jnirocshmem-stublink "$CXXFLAGS jnirocshmem.cpp jnijavacpp.cpp $LIBFLAGS -Wl,--no-undefined -o out/libjnirocshmem-stub.so -Lout -lrocshmem -lamdhip64"
+
+# ---------------------------------------------------------------------------------------------
+step "5/5 comparing jnirocshmem's unresolved symbols with the manifest's defined host functions"
+OUT="$STAGE/out"
+# The stub's kernel in the linked library's code objects shows that --hip-link really device-linked
+# the -fgpu-rdc archive (what rocSHMEM's device code needs), for every requested GPU target.
+objcopy -O binary --only-section=.hip_fatbin "$OUT/libjnirocshmem-stub.so" "$RESULTS/stub-link.fatbin" \
+    || fail "no .hip_fatbin section in the stub-linked jnirocshmem"
+grep -q rocshmem_stub_kernel "$RESULTS/stub-link.fatbin" \
+    || fail "the stub librocshmem.a's kernel is missing from the linked device code: no device link of the archive"
+for a in $OFFLOAD_ARCHS; do
+    grep -aq "amdgcn-amd-amdhsa--$a" "$RESULTS/stub-link.fatbin" || fail "no $a code object in the stub-linked jnirocshmem"
+done
+# unresolved LIB: strong undefined dynamic symbols that none of LIB's DT_NEEDED libraries (in the
+# root) define, i.e. what the final link still has to find elsewhere. Versions (@hip_6.0) dropped.
+unresolved() {
+    local lib=$1 needed dir provided
+    provided=$(mktemp)
+    for needed in $(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+        for dir in "$SID_ROOT/usr/lib/x86_64-linux-gnu" "$SID_ROOT/lib/x86_64-linux-gnu"; do
+            [[ -e "$dir/$needed" ]] && { nm -D --defined-only "$dir/$needed" | awk '{print $3}' >> "$provided"; break; }
+        done
+    done
+    nm -D --undefined-only "$lib" | awk '$1 == "U" {print $2}' | sed 's/@.*//' | sort -u \
+        | grep -vxF -f <(sed 's/@.*//' "$provided" | sort -u) || true
+    rm -f "$provided"
+}
+unresolved "$OUT/libjnihip.so" > "$RESULTS/jnihip-unresolved.txt"
+unresolved "$OUT/libjnirocshmem.so" > "$RESULTS/jnirocshmem-unresolved.txt"
+unresolved "$OUT/libprobe.so" > "$RESULTS/manifest-defined-symbols.txt"
+comm -23 "$RESULTS/jnirocshmem-unresolved.txt" "$RESULTS/manifest-defined-symbols.txt" > "$RESULTS/not-in-real-library.txt"
+comm -13 "$RESULTS/jnirocshmem-unresolved.txt" "$RESULTS/manifest-defined-symbols.txt" > "$RESULTS/defined-but-unbound.txt"
+c++filt < "$RESULTS/defined-but-unbound.txt" > "$RESULTS/defined-but-unbound.demangled.txt"
+# Independent of the twin's spelling: every unresolved symbol must name a defined manifest function.
+bad_names=$(c++filt < "$RESULTS/jnirocshmem-unresolved.txt" | sed -E 's/^rocshmem:://; s/\(.*$//' | sort -u \
+    | grep -vxF -f "$STAGE/defined-names.txt" || true)
+
+n_jni=$(wc -l < "$RESULTS/jnirocshmem-unresolved.txt")
+n_def=$(wc -l < "$RESULTS/manifest-defined-symbols.txt")
+n_bad=$(wc -l < "$RESULTS/not-in-real-library.txt")
+n_unbound=$(wc -l < "$RESULTS/defined-but-unbound.txt")
+n_hip=$(wc -l < "$RESULTS/jnihip-unresolved.txt")
+hipcc_version=$(sed -n 's/^HIP version: //p' "$RESULTS/versions.txt")
+echo "   jnihip unresolved after linking libamdhip64: $n_hip"
+echo "   jnirocshmem unresolved: $n_jni; manifest-defined host symbols: $n_def; unresolved but not defined by the real library: $n_bad; defined but not bound: $n_unbound"
+echo "   results in $RESULTS (took $((SECONDS - STEP_START))s)"
+
+[[ $n_hip -eq 0 ]] || fail "jnihip has $n_hip symbols that libamdhip64 does not define (see $RESULTS/jnihip-unresolved.txt)"
+[[ $n_jni -gt 0 ]] || fail "jnirocshmem references no rocSHMEM symbol: the comparison would prove nothing"
+[[ $n_bad -eq 0 ]] || fail "jnirocshmem needs $n_bad symbols the real rocSHMEM does not define (see $RESULTS/not-in-real-library.txt)"
+[[ -z "$bad_names" ]] || fail "unresolved symbols name functions the manifest does not mark defined: $(echo $bad_names)"
+echo "VERDICT: PASS - hipcc $hipcc_version (-fgpu-rdc,$ARCH_FLAGS): jnihip links against libamdhip64 with --no-undefined;" \
+     "jnirocshmem leaves exactly $n_jni unresolved symbols, all rocSHMEM host functions the real library defines" \
+     "($n_unbound defined ones unbound); link against a stub librocshmem.a with device code succeeds with --no-undefined"
