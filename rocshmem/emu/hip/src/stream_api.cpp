@@ -81,31 +81,27 @@ HIP_EMU_API hipError_t hipStreamQuery(hipStream_t stream) {
   return report(hip_emu::stream_has_pending_work(resolved) ? hipErrorNotReady : hipSuccess);
 }
 
-HIP_EMU_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
-  if (flags == nullptr) return report(hipErrorInvalidValue);
+// Shared by the hipStreamGet* queries: validates the out-parameter and the stream, then reads.
+template <typename T, typename Read>
+static hipError_t read_stream(hipStream_t stream, T* out, Read read) {
+  if (out == nullptr) return report(hipErrorInvalidValue);
   hipError_t status;
   ihipStream_t* resolved = lookup(stream, &status);
   if (resolved == nullptr) return report(status);
-  *flags = resolved->flags;
+  *out = read(*resolved);
   return hipSuccess;
+}
+
+HIP_EMU_API hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int* flags) {
+  return read_stream(stream, flags, [](const ihipStream_t& s) { return s.flags; });
 }
 
 HIP_EMU_API hipError_t hipStreamGetPriority(hipStream_t stream, int* priority) {
-  if (priority == nullptr) return report(hipErrorInvalidValue);
-  hipError_t status;
-  ihipStream_t* resolved = lookup(stream, &status);
-  if (resolved == nullptr) return report(status);
-  *priority = resolved->priority;
-  return hipSuccess;
+  return read_stream(stream, priority, [](const ihipStream_t& s) { return s.priority; });
 }
 
 HIP_EMU_API hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t* device) {
-  if (device == nullptr) return report(hipErrorInvalidValue);
-  hipError_t status;
-  ihipStream_t* resolved = lookup(stream, &status);
-  if (resolved == nullptr) return report(status);
-  *device = resolved->device;
-  return hipSuccess;
+  return read_stream(stream, device, [](const ihipStream_t& s) { return s.device; });
 }
 
 // Runs fn(userData) on the stream's worker thread, in stream order.

@@ -34,7 +34,7 @@ import org.bytedeco.javacpp.tools.InfoMapper;
     value = {
         @Platform(
             value = "linux-x86_64",
-            compiler = "cpp17",
+            compiler = {"cpp17", "nodeprecated"},
             define = {"__HIP_PLATFORM_AMD__ 1"},
             include = {
                 "hip/hip_version.h",

@@ -35,7 +35,7 @@ import org.bytedeco.javacpp.tools.InfoMapper;
     value = {
         @Platform(
             value = "linux-x86_64",
-            compiler = "cpp17",
+            compiler = {"cpp17", "nodeprecated"},
             include = {
                 "rocshmem/rocshmem_config.h",
                 "rocshmem/rocshmem_common.hpp",
