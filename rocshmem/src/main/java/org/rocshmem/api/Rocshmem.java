@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.Pointer;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
@@ -34,7 +33,7 @@ import org.rocshmem.api.bootstrap.UniqueIdExchange;
  * <li>{@link #initRaw()}: plain rocshmem_init() (rocSHMEM's own bootstrap; MPI on real rocSHMEM).</li>
  * </ul>
  *
- * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (ascending handle order), free
+ * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (newest first, the same order on every PE), free
  * leaked buffers (each logged with its allocation site), barrier_all, rocshmem_finalize. A JVM shutdown hook does
  * the same, bounded in time, if the program forgot. rocSHMEM cannot be initialized again after finalize.
  */
@@ -55,7 +54,11 @@ public final class Rocshmem implements AutoCloseable {
     private long allocations;
     /** Live owned blocks in allocation order: every PE allocates in the same order, so frees line up. */
     private final Map<Long, Allocation> liveBuffers = new LinkedHashMap<>();
-    private final TreeMap<Long, Team> liveTeams = new TreeMap<>(Long::compareUnsigned);
+    /**
+     * Live split teams in creation order. Splits are collective and happen in program order, so
+     * every member PE sees the same order; handle values (pointers) differ between PEs and would not.
+     */
+    private final Map<Long, Team> liveTeams = new LinkedHashMap<>();
     private final List<RegisteredBuffer> registrations = new ArrayList<>();
 
     private Rocshmem(Backend backend) {
@@ -380,6 +383,7 @@ public final class Rocshmem implements AutoCloseable {
         List<RegisteredBuffer> registered;
         synchronized (this) {
             teams = new ArrayList<>(liveTeams.values());
+            java.util.Collections.reverse(teams); // newest first: a team split from another goes before it
             liveTeams.clear();
             leaked = new ArrayList<>(liveBuffers.values());
             liveBuffers.clear();

@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * A rocSHMEM team (rocshmem_team_t). {@link Rocshmem#world()} and {@link Rocshmem#shared()} are predefined and
  * never destroyed; teams made by a split are tracked by the session and destroyed by {@link #close()} or, at the
- * latest, at finalize (in ascending handle order, as rocshmem4py does, so every PE destroys in the same order).
+ * latest, at finalize (newest first: creation order is the same on every member PE, unlike handle values, which are
+ * per-process pointers; rocshmem4py's ascending-handle order only agrees across PEs by chance).
  * {@link #INVALID} stands for "this PE is not a member".
  */
 public final class Team implements AutoCloseable {

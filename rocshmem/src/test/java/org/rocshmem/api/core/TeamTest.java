@@ -75,6 +75,6 @@ class TeamTest {
         shmem.world().close(); // predefined teams are never destroyed
         assertEquals(3, shmem.world().nPes());
         assertFalse(Team.INVALID.isValid());
-        // grid.x()/grid.y() stay open on purpose: finalize destroys them in ascending handle order
+        // grid.x()/grid.y() stay open on purpose: finalize destroys them, newest first
     }
 }
