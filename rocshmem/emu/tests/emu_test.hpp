@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <type_traits>
 
 namespace emu_test {
@@ -53,6 +54,14 @@ inline int init() {
   my_pe_for_messages() = rocshmem::rocshmem_my_pe();
   if (my_pe_for_messages() < 0) fail(__FILE__, __LINE__, "rocshmem_init failed (rocshmem_my_pe() < 0)");
   return my_pe_for_messages();
+}
+
+// init() plus this PE's place on the ring of all PEs: (me, npes, right, left), for tests that pass
+// data to the next PE and check what came from the previous one.
+inline std::tuple<int, int, int, int> init_ring() {
+  const int me = init();
+  const int npes = rocshmem::rocshmem_n_pes();
+  return {me, npes, (me + 1) % npes, (me + npes - 1) % npes};
 }
 
 }  // namespace emu_test

@@ -182,10 +182,7 @@ void test_ctx_atomics() {
 }  // namespace
 
 int main() {
-  me = emu_test::init();
-  npes = rocshmem_n_pes();
-  right = (me + 1) % npes;
-  left = (me + npes - 1) % npes;
+  std::tie(me, npes, right, left) = emu_test::init_ring();
   test_counters();
   test_cas_lock();
   test_bitwise();

@@ -214,10 +214,7 @@ void test_all_pairs() {
 }  // namespace
 
 int main() {
-  me = emu_test::init();
-  npes = rocshmem_n_pes();
-  right = (me + 1) % npes;
-  left = (me + npes - 1) % npes;
+  std::tie(me, npes, right, left) = emu_test::init_ring();
   test_putmem_getmem();
   test_typed_put_get();
   test_p_g();

@@ -154,10 +154,7 @@ void test_signal_on_stream() {
 }  // namespace
 
 int main() {
-  me = emu_test::init();
-  npes = rocshmem_n_pes();
-  right = (me + 1) % npes;
-  left = (me + npes - 1) % npes;
+  std::tie(me, npes, right, left) = emu_test::init_ring();
   test_flag_ordering();
   test_test_family();
   test_wait_until_arrays();

@@ -103,10 +103,7 @@ void test_host_func_blocks_later_ops() {
 }  // namespace
 
 int main() {
-  me = emu_test::init();
-  npes = rocshmem_n_pes();
-  right = (me + 1) % npes;
-  left = (me + npes - 1) % npes;
+  std::tie(me, npes, right, left) = emu_test::init_ring();
   test_copy_then_put_then_barrier();
   test_host_func_blocks_later_ops();
   rocshmem_finalize();
