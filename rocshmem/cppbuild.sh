@@ -24,6 +24,11 @@ case $EXTENSION in
     *) fail "extension '$EXTENSION' is not supported (supported: none for the real variant, -emu)" ;;
 esac
 
+# Fail fast, before any download, when a tool this build needs is missing.
+if [[ "$EXTENSION" == "-emu" ]]; then
+    require_tools "$CMAKE" g++ python3
+fi
+
 source "$TOP_PATH/rocshmem/hip-debian.sh"
 
 CPPBUILD_PATH="$(pwd)"
@@ -88,7 +93,6 @@ if [[ -z "$EXTENSION" ]]; then
 fi
 
 if [[ "$EXTENSION" == "-emu" ]]; then
-    require_tools "$CMAKE" g++ python3
     BUILD_DIR="$CPPBUILD_PATH/emu-build"
     "$CMAKE" -S "$TOP_PATH/rocshmem/emu" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DHIP_INCLUDE_DIR="$INSTALL_PATH/include" -DCMAKE_INSTALL_PREFIX="$INSTALL_PATH" >/dev/null \
