@@ -18,7 +18,8 @@ bash cppbuild.sh -extension=-emu install rocshmem
 ctest --test-dir rocshmem/cppbuild/emu-build --output-on-failure --timeout 300
 
 dev/mvn.sh install -DhipOnly
-dev/mvn.sh install -Djavacpp.platform.extension=-emu
+# The emulator was built (and tested) above: no second cppbuild pass.
+dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
 
 if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
     drift=$(git -C "$top" status --porcelain -- rocshmem/src/gen)
