@@ -242,21 +242,25 @@ def common_header(m):
                             "\n\n".join(body).split("\n"))
 
 
-def rma_header(m):
-    lines = interleave(m.device_functions_in("rocshmem_RMA.hpp"), m.host_in("rocshmem_RMA.hpp"),
-                       without_ctx, without_ctx)
-    return namespace_header("rocshmem_RMA.hpp", "LIBRARY_INCLUDE_ROCSHMEM_RMA_HPP", lines)
+def guard_of(header):
+    """rocshmem_RMA.hpp -> LIBRARY_INCLUDE_ROCSHMEM_RMA_HPP, the upstream include-guard spelling."""
+    return "LIBRARY_INCLUDE_" + re.sub(r"\W", "_", header).upper()
 
 
-def amo_header(m):
-    lines = interleave(m.device_functions_in("rocshmem_AMO.hpp"), m.host_in("rocshmem_AMO.hpp"),
-                       without_ctx, without_ctx)
-    return namespace_header("rocshmem_AMO.hpp", "LIBRARY_INCLUDE_ROCSHMEM_AMO_HPP", lines)
+def typed_pairs_header(header):
+    """RMA/AMO: each host form follows its device forms, matched by name without the ctx_ prefix."""
+    def generate(m):
+        lines = interleave(m.device_functions_in(header), m.host_in(header), without_ctx, without_ctx)
+        return namespace_header(header, guard_of(header), lines)
+    return generate
 
 
-def sig_op_header(m):
-    lines = [device_declaration(r) for r in m.device_functions_in("rocshmem_SIG_OP.hpp")]
-    return namespace_header("rocshmem_SIG_OP.hpp", "LIBRARY_INCLUDE_ROCSHMEM_SIG_OP_HPP", lines)
+def device_only_header(header):
+    """SIG_OP/RMA_X/TILE: device declarations only, in manifest order."""
+    def generate(m):
+        lines = [device_declaration(r) for r in m.device_functions_in(header)]
+        return namespace_header(header, guard_of(header), lines)
+    return generate
 
 
 def coll_header(m):
@@ -276,7 +280,7 @@ def coll_header(m):
         return last_scatter if "reduce_scatter" in row["name"] else row["name"]
 
     lines = interleave(device_rows, m.host_in("rocshmem_COLL.hpp"), device_key, host_key)
-    return namespace_header("rocshmem_COLL.hpp", "LIBRARY_INCLUDE_ROCSHMEM_COLL_HPP", lines)
+    return namespace_header("rocshmem_COLL.hpp", guard_of("rocshmem_COLL.hpp"), lines)
 
 
 def p2p_sync_header(m):
@@ -285,17 +289,7 @@ def p2p_sync_header(m):
 
     lines = interleave(m.device_functions_in("rocshmem_P2P_SYNC.hpp"), m.host_in("rocshmem_P2P_SYNC.hpp"),
                        key, key)
-    return namespace_header("rocshmem_P2P_SYNC.hpp", "LIBRARY_INCLUDE_ROCSHMEM_P2P_SYNC_HPP", lines)
-
-
-def rma_x_header(m):
-    lines = [device_declaration(r) for r in m.device_functions_in("rocshmem_RMA_X.hpp")]
-    return namespace_header("rocshmem_RMA_X.hpp", "LIBRARY_INCLUDE_ROCSHMEM_RMA_X_HPP", lines)
-
-
-def tile_header(m):
-    lines = [device_declaration(r) for r in m.device_functions_in("rocshmem_TILE.hpp")]
-    return namespace_header("rocshmem_TILE.hpp", "LIBRARY_INCLUDE_ROCSHMEM_TILE_HPP", lines)
+    return namespace_header("rocshmem_P2P_SYNC.hpp", guard_of("rocshmem_P2P_SYNC.hpp"), lines)
 
 
 def umbrella_header(m):
@@ -398,10 +392,10 @@ def sixteen_bit_types_header(m):
 
 
 HEADERS = {
-    "rocshmem.hpp": umbrella_header, "rocshmem_common.hpp": common_header, "rocshmem_RMA.hpp": rma_header,
-    "rocshmem_AMO.hpp": amo_header, "rocshmem_SIG_OP.hpp": sig_op_header, "rocshmem_COLL.hpp": coll_header,
-    "rocshmem_P2P_SYNC.hpp": p2p_sync_header, "rocshmem_RMA_X.hpp": rma_x_header,
-    "rocshmem_TILE.hpp": tile_header, "rocshmem_mpi.hpp": mpi_header, "api_trace.h": api_trace_header,
+    "rocshmem.hpp": umbrella_header, "rocshmem_common.hpp": common_header, "rocshmem_RMA.hpp": typed_pairs_header("rocshmem_RMA.hpp"),
+    "rocshmem_AMO.hpp": typed_pairs_header("rocshmem_AMO.hpp"), "rocshmem_SIG_OP.hpp": device_only_header("rocshmem_SIG_OP.hpp"), "rocshmem_COLL.hpp": coll_header,
+    "rocshmem_P2P_SYNC.hpp": p2p_sync_header, "rocshmem_RMA_X.hpp": device_only_header("rocshmem_RMA_X.hpp"),
+    "rocshmem_TILE.hpp": device_only_header("rocshmem_TILE.hpp"), "rocshmem_mpi.hpp": mpi_header, "api_trace.h": api_trace_header,
     "qp_introspect.hpp": qp_introspect_header, "comm_options.hpp": comm_options_header,
     "twin_16bit_types.h": sixteen_bit_types_header,
 }

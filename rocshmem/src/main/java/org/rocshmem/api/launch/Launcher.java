@@ -21,17 +21,6 @@ public final class Launcher {
         System.exit(run(args, System.out, System.err));
     }
 
-    /**
-     * The launcher's own -Dorg.bytedeco.* and -Drocshmem.* settings (native variant, JavaCPP cache,
-     * API options) apply to every PE too, so {@code java -D...=-emu Launcher ...} does what it says.
-     */
-    static java.util.List<String> forwardedProperties() {
-        return System.getProperties().stringPropertyNames().stream().sorted()
-                .filter(name -> name.startsWith("org.bytedeco.") || name.startsWith("rocshmem."))
-                .map(name -> "-D" + name + "=" + System.getProperty(name))
-                .toList();
-    }
-
     /** Runs the launcher and returns its exit status instead of exiting (testable). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         PeJob job;
@@ -41,7 +30,7 @@ public final class Launcher {
                 out.println(LauncherArguments.USAGE);
                 return 0;
             }
-            job = builder.jvmArgs(forwardedProperties()).echoTo(out, err).build();
+            job = builder.echoTo(out, err).build();
         } catch (UsageException e) {
             err.println("launcher: " + e.getMessage());
             err.println(LauncherArguments.USAGE);

@@ -39,7 +39,8 @@ final class LauncherArguments {
         Duration timeout = null;
         String masterAddr = null;
         int masterPort = 0;
-        List<String> jvmArgs = new ArrayList<>();
+        // This JVM's variant/cache settings first, so an explicit --jvm-arg for the same property wins.
+        List<String> jvmArgs = new ArrayList<>(PeJob.inheritedSystemProperties());
         for (int i = 0; i < options.size(); i += 2) {
             String flag = options.get(i);
             if (i + 1 >= options.size()) {

@@ -86,6 +86,18 @@ public final class PeJob {
         return command;
     }
 
+    /**
+     * This JVM's -Dorg.bytedeco.* (native variant, JavaCPP cache), -Drocshmem.* and java.library.path
+     * settings as PE JVM options, so a PE loads the same native libraries as the JVM that starts it.
+     */
+    public static List<String> inheritedSystemProperties() {
+        return System.getProperties().stringPropertyNames().stream().sorted()
+                .filter(name -> name.startsWith("org.bytedeco.") || name.startsWith("rocshmem.")
+                        || name.equals("java.library.path"))
+                .map(name -> "-D" + name + "=" + System.getProperty(name))
+                .toList();
+    }
+
     /** Same binary as this JVM, so PEs run the same Java version and vendor. */
     private static String currentJavaCommand() {
         return ProcessHandle.current().info().command()

@@ -25,7 +25,10 @@ class LauncherArgumentsTest {
         assertEquals(Duration.ofMillis(2500), job.timeout());
         assertEquals("localhost", job.masterAddr());
         assertEquals(1234, job.masterPort());
-        assertEquals(List.of("-Xmx64m", "-Da=b"), job.jvmArgs());
+        // This JVM's inherited settings come first, then the explicit --jvm-args (which therefore win).
+        List<String> expected = new java.util.ArrayList<>(PeJob.inheritedSystemProperties());
+        expected.addAll(List.of("-Xmx64m", "-Da=b"));
+        assertEquals(expected, job.jvmArgs());
         assertEquals("com.example.Main", job.mainClass());
         assertEquals(List.of("x", "--", "y"), job.args(), "everything after the first -- belongs to the program");
     }

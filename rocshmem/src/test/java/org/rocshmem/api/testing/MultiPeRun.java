@@ -21,8 +21,6 @@ import org.rocshmem.api.launch.PeResult;
 /** Orchestrating side of one {@link MultiPe} test: starts the PE JVMs and turns their outcome into a verdict. */
 final class MultiPeRun {
     /** System property prefixes forwarded to PE JVMs so they see the same native-library configuration. */
-    private static final List<String> FORWARDED_PROPERTY_PREFIXES = List.of("rocshmem.", "org.bytedeco.");
-    private static final List<String> FORWARDED_PROPERTIES = List.of("java.library.path");
 
     private final MultiPe spec;
     private final Class<?> testClass;
@@ -68,14 +66,11 @@ final class MultiPeRun {
                 .build();
     }
 
+    /** The parent's settings, minus the harness's own markers (which must not reach the PEs). */
     private static List<String> forwardedProperties() {
-        List<String> args = new ArrayList<>();
-        System.getProperties().stringPropertyNames().stream().sorted()
-                .filter(name -> !name.startsWith("rocshmem.testing."))
-                .filter(name -> FORWARDED_PROPERTIES.contains(name)
-                        || FORWARDED_PROPERTY_PREFIXES.stream().anyMatch(name::startsWith))
-                .forEach(name -> args.add("-D" + name + "=" + System.getProperty(name)));
-        return args;
+        return PeJob.inheritedSystemProperties().stream()
+                .filter(arg -> !arg.startsWith("-Drocshmem.testing."))
+                .toList();
     }
 
     private void verify(LaunchResult result, Path reportDir) {
