@@ -9,6 +9,8 @@ import org.bytedeco.javacpp.Pointer;
  * {@link LeakReporter} from ever noticing an unclosed, forgotten buffer.
  */
 final class Allocation {
+    /** The kind of a block made symmetric by rocshmem_buffer_register_symmetric (unregistered, not freed). */
+    static final String REGISTERED_SYMMETRIC = "registered";
     final long sequence;
     final String kind;
     final Pointer address;

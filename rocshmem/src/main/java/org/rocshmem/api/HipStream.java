@@ -45,6 +45,23 @@ public final class HipStream implements AutoCloseable {
         return handle;
     }
 
+    /** The native address of the stream ({@code hipStream_t}); 0 for {@link #NULL}. */
+    public long address() {
+        requireOpen();
+        return handle == null ? 0 : handle.address();
+    }
+
+    /**
+     * Enqueues a wait until element {@code index} of this PE's {@code signals} satisfies {@code element cmp value}
+     * (rocshmem_signal_wait_until_on_stream): work enqueued after it runs only then.
+     */
+    @CallsNative("rocshmem_signal_wait_until_on_stream")
+    public HipStream waitSignal(SymmetricLongs signals, long index, Compare cmp, long value) {
+        long word = signals.local(index);
+        AddressCalls.rocshmem_signal_wait_until_on_stream(word, cmp.code, value, address());
+        return this;
+    }
+
     /** Blocks until all work enqueued so far has completed ({@code hipStreamSynchronize}). */
     public void synchronize() {
         Hip.check(hipStreamSynchronize(handle()), "hipStreamSynchronize");

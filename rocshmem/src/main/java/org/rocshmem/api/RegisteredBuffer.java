@@ -40,6 +40,7 @@ public final class RegisteredBuffer implements AutoCloseable {
         return closed;
     }
 
+    @CallsNative("rocshmem_buffer_unregister")
     @Override
     public synchronized void close() {
         if (closed) {
@@ -51,8 +52,13 @@ public final class RegisteredBuffer implements AutoCloseable {
         int status = rocshmem_buffer_unregister(address);
         if (status != 0) {
             throw new RocshmemException("rocshmem_buffer_unregister(0x" + Long.toHexString(address.address())
-                    + ") failed with status " + status);
+                    + ") failed with status " + status, status);
         }
+    }
+
+    /** After rocshmem_buffer_unregister_all: the library already forgot this registration. */
+    void markUnregistered() {
+        closed = true;
     }
 
     /** Finalize path: unregisters without throwing. */

@@ -60,6 +60,10 @@ public final class Rocshmem implements AutoCloseable {
      */
     private final Map<Long, Team> liveTeams = new LinkedHashMap<>();
     private final List<RegisteredBuffer> registrations = new ArrayList<>();
+    /** Live user contexts in creation order; destroyed (with a warning) at finalize if still open. */
+    private final Map<Context, Boolean> liveContexts = new LinkedHashMap<>();
+    /** The context of the host collectives, which rocSHMEM defines only in ctx form; created lazily. */
+    private Context defaultContext;
 
     private Rocshmem(Backend backend) {
         this.myPe = rocshmem_my_pe();
@@ -81,12 +85,14 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /** Unique-id init with the id served by rank 0 over TCP (MASTER_ADDR:MASTER_PORT + shared secret). */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr"})
     public static Rocshmem initFromEnvironment(LaunchEnvironment env) {
         Objects.requireNonNull(env, "env");
         return initWithExchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env));
     }
 
     /** Unique-id init; rank 0 creates the id and {@code exchange} brings it to every rank. Collective. */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr"})
     public static Rocshmem initWithExchange(int rank, int nranks, UniqueIdExchange exchange) {
         Objects.requireNonNull(exchange, "exchange");
         return open("unique id via " + exchange.getClass().getSimpleName(), () -> {
@@ -96,12 +102,14 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /** Unique-id init with an id every rank already holds (from {@link #createUniqueId()} on one rank). */
+    @CallsNative({"rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr"})
     public static Rocshmem initWithUniqueId(int rank, int nranks, byte[] uid) {
         UniqueIds.requireValid(uid);
         return open("unique id", () -> UniqueIds.initAttr(rank, nranks, uid), rank, nranks);
     }
 
     /** Plain rocshmem_init(): rocSHMEM bootstraps itself (MPI on real rocSHMEM; RANK/WORLD_SIZE on the emulator). */
+    @CallsNative({"rocshmem_init", "rocshmem_my_pe", "rocshmem_n_pes"})
     public static Rocshmem initRaw() {
         return open("rocshmem_init", () -> {
             rocshmem_init();
@@ -113,6 +121,7 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /** A fresh 128-byte unique id (rocshmem_get_uniqueid); needs no initialized session. */
+    @CallsNative("rocshmem_get_uniqueid")
     public static byte[] createUniqueId() {
         Loader.load(org.rocshmem.global.rocshmem.class);
         return UniqueIds.create();
@@ -160,13 +169,7 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     private static Backend detectBackend() {
-        byte[] text = new byte[ROCSHMEM_MAX_NAME_LEN + 1];
-        rocshmem_info_get_name(text);
-        int end = 0;
-        while (end < text.length && text[end] != 0) {
-            end++;
-        }
-        String name = new String(text, 0, end, java.nio.charset.StandardCharsets.UTF_8);
+        String name = LibraryInfo.query().name();
         String variant = Loader.getPlatform() + System.getProperty(Backend.EXTENSION_PROPERTY, "");
         boolean emulator = Backend.emulatorVariantSelected() || name.toLowerCase().contains("emulator");
         return new Backend(name, variant, emulator);
@@ -184,6 +187,11 @@ public final class Rocshmem implements AutoCloseable {
         return nPes;
     }
 
+    /** n_pes without the state check, for views that check on every call anyway. */
+    int nPesUnchecked() {
+        return nPes;
+    }
+
     public Backend backend() {
         return backend;
     }
@@ -195,12 +203,14 @@ public final class Rocshmem implements AutoCloseable {
     // ---------------------------------------------------------------- memory
 
     /** Collective rocshmem_malloc of {@code bytes} (> 0) uninitialized bytes. */
+    @CallsNative("rocshmem_malloc")
     public SymmetricBuffer malloc(long bytes) {
         Checks.positive("malloc size", bytes);
         return allocate("malloc", bytes, () -> rocshmem_malloc(bytes));
     }
 
     /** Collective rocshmem_calloc: {@code count * elementSize} zeroed bytes. */
+    @CallsNative("rocshmem_calloc")
     public SymmetricBuffer calloc(long count, long elementSize) {
         Checks.positive("calloc count", count);
         Checks.positive("calloc element size", elementSize);
@@ -214,6 +224,7 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /** Collective rocshmem_align: {@code bytes} at an address that is a multiple of {@code alignment}. */
+    @CallsNative("rocshmem_align")
     public SymmetricBuffer align(long alignment, long bytes) {
         if (!Checks.isPowerOfTwo(alignment)) {
             throw new IllegalArgumentException("align: alignment " + alignment + " is not a power of two");
@@ -223,6 +234,7 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /** Registers local memory for put/get (rocshmem_buffer_register); not collective. */
+    @CallsNative("rocshmem_buffer_register")
     public RegisteredBuffer register(Pointer address, long bytes) {
         requireOpen();
         Objects.requireNonNull(address, "address");
@@ -237,6 +249,32 @@ public final class Rocshmem implements AutoCloseable {
             registrations.add(registered);
         }
         return registered;
+    }
+
+    /**
+     * Makes externally allocated device memory symmetric (rocshmem_buffer_register_symmetric), collectively: every
+     * PE registers a block of the same size. The returned buffer addresses it like any symmetric allocation; its
+     * close() unregisters it (rocshmem_buffer_unregister_symmetric) and leaves the memory to its owner. Needs memory
+     * the library can map into its peers (HIP virtual memory on a GPU); the CPU emulator has none and refuses.
+     */
+    @CallsNative({"rocshmem_buffer_register_symmetric", "rocshmem_buffer_unregister_symmetric"})
+    public SymmetricBuffer registerSymmetric(Pointer address, long bytes) {
+        Objects.requireNonNull(address, "address");
+        Checks.positive("registerSymmetric length", bytes);
+        return allocate(Allocation.REGISTERED_SYMMETRIC, bytes, () -> rocshmem_buffer_register_symmetric(address, bytes));
+    }
+
+    /** Unregisters every local buffer registered with {@link #register} at once (rocshmem_buffer_unregister_all). */
+    @CallsNative("rocshmem_buffer_unregister_all")
+    public void unregisterAll() {
+        requireOpen();
+        List<RegisteredBuffer> all;
+        synchronized (this) {
+            all = new ArrayList<>(registrations);
+            registrations.clear();
+        }
+        all.forEach(RegisteredBuffer::markUnregistered);
+        rocshmem_buffer_unregister_all();
     }
 
     private SymmetricBuffer allocate(String kind, long bytes, java.util.function.Supplier<Pointer> call) {
@@ -267,8 +305,21 @@ public final class Rocshmem implements AutoCloseable {
         }
         // As rocshmem4py: no kernel may still use the block when it goes back to the heap.
         Hip.check(hipDeviceSynchronize(), "hipDeviceSynchronize");
-        rocshmem_free(allocation.address);
+        release(allocation);
         return true;
+    }
+
+    /** Gives a block back the way it was obtained: freed, or unregistered when it was registered memory. */
+    private static void release(Allocation allocation) {
+        if (allocation.kind.equals(Allocation.REGISTERED_SYMMETRIC)) {
+            int status = rocshmem_buffer_unregister_symmetric(allocation.address);
+            if (status != 0) {
+                throw new RocshmemException("rocshmem_buffer_unregister_symmetric of " + allocation.describe()
+                        + " failed with status " + status, status);
+            }
+        } else {
+            rocshmem_free(allocation.address);
+        }
     }
 
     synchronized void forget(RegisteredBuffer registered) {
@@ -305,52 +356,192 @@ public final class Rocshmem implements AutoCloseable {
         return liveTeams.remove(team.rawHandle(), team);
     }
 
+    // ---------------------------------------------------------------- contexts
+
+    /**
+     * Creates a communication context (rocshmem_ctx_create) with the given options; close it when done. Typed views
+     * use it through {@code view.withContext(ctx)}.
+     */
+    @CallsNative("rocshmem_ctx_create")
+    public Context createContext(ContextOption... options) {
+        java.util.Set<ContextOption> set = java.util.EnumSet.noneOf(ContextOption.class);
+        set.addAll(java.util.Arrays.asList(options));
+        return createContext(set);
+    }
+
+    @CallsNative("rocshmem_ctx_create")
+    public Context createContext(java.util.Set<ContextOption> options) {
+        requireOpen();
+        Objects.requireNonNull(options, "options");
+        Context context = Context.create(this, options, false);
+        synchronized (this) {
+            liveContexts.put(context, Boolean.TRUE);
+        }
+        return context;
+    }
+
+    /**
+     * The session's own context, on which the host collectives run when their destination view has no context
+     * (rocSHMEM defines the host broadcast and reductions only in ctx form). Created with the session's first use
+     * of it and destroyed by finalize; {@link Context#close()} refuses it.
+     */
+    @CallsNative("rocshmem_ctx_create")
+    public synchronized Context defaultContext() {
+        requireOpen();
+        if (defaultContext == null) {
+            defaultContext = Context.create(this, java.util.EnumSet.noneOf(ContextOption.class), true);
+        }
+        return defaultContext;
+    }
+
+    synchronized boolean forget(Context context) {
+        return liveContexts.remove(context) != null;
+    }
+
     // ---------------------------------------------------------------- synchronization
 
+    @CallsNative("rocshmem_barrier_all")
     public void barrierAll() {
         requireOpen();
         rocshmem_barrier_all();
     }
 
+    @CallsNative("rocshmem_barrier_all_on_stream")
     public void barrierAll(HipStream stream) {
         requireOpen();
         rocshmem_barrier_all_on_stream(stream.handle());
     }
 
+    @CallsNative("rocshmem_sync_all")
     public void syncAll() {
         requireOpen();
         rocshmem_sync_all();
     }
 
+    @CallsNative("rocshmem_sync_all_on_stream")
     public void syncAll(HipStream stream) {
         requireOpen();
         rocshmem_sync_all_on_stream(stream.handle());
     }
 
     /** Orders this PE's puts to each PE (rocshmem_fence). */
+    @CallsNative("rocshmem_fence")
     public void fence() {
         requireOpen();
         rocshmem_fence();
     }
 
     /** Completes this PE's outstanding puts and non-blocking gets (rocshmem_quiet). */
+    @CallsNative("rocshmem_quiet")
     public void quiet() {
         requireOpen();
         rocshmem_quiet();
     }
 
+    @CallsNative("rocshmem_quiet_on_stream")
     public void quiet(HipStream stream) {
         requireOpen();
         rocshmem_quiet_on_stream(stream.handle());
     }
 
+    // ---------------------------------------------------------------- library information and control
+
+    /** The thread level rocSHMEM provides (rocshmem_query_thread). */
+    @CallsNative("rocshmem_query_thread")
+    public ThreadLevel threadLevel() {
+        requireOpen();
+        int[] provided = {-1};
+        rocshmem_query_thread(provided);
+        return ThreadLevel.of(provided[0]);
+    }
+
+    /** Which transport the library runs on (rocshmem_query_backend_type). */
+    @CallsNative("rocshmem_query_backend_type")
+    public String backendType() {
+        requireOpen();
+        return rocshmem_query_backend_type().name();
+    }
+
+    /** Prints the library's operation counters (rocshmem_dump_stats; on stderr for the emulator). */
+    @CallsNative("rocshmem_dump_stats")
+    public void dumpStats() {
+        requireOpen();
+        rocshmem_dump_stats();
+    }
+
+    /** Zeroes the library's operation counters (rocshmem_reset_stats). */
+    @CallsNative("rocshmem_reset_stats")
+    public void resetStats() {
+        requireOpen();
+        rocshmem_reset_stats();
+    }
+
+    /**
+     * Ends the whole job now with {@code status} (rocshmem_global_exit): every PE's process exits, without finalize.
+     * Use it when one PE cannot go on and the others must not wait for it. Does not return.
+     */
+    @CallsNative("rocshmem_global_exit")
+    public void globalExit(int status) {
+        requireOpen();
+        rocshmem_global_exit(status);
+        throw new IllegalStateException("rocshmem_global_exit returned"); // the library ends the process
+    }
+
+    /**
+     * Makes a loaded HIP code object usable by its kernels' rocSHMEM device calls (rocshmem_hipmodule_init, graph
+     * compatible when {@code stream} is given). Returns the library's status; 0 on success.
+     */
+    @CallsNative("rocshmem_hipmodule_init")
+    public int initHipModule(org.rocshmem.hip.ihipModule_t module, HipStream stream) {
+        requireOpen();
+        Objects.requireNonNull(module, "module");
+        return rocshmem_hipmodule_init(module, stream == null ? null : stream.handle());
+    }
+
+    /** What the library says about itself; valid before init (constant queries). */
+    @CallsNative({"rocshmem_info_get_name", "rocshmem_info_get_version", "rocshmem_vendor_get_version_info"})
+    public static LibraryInfo libraryInfo() {
+        Loader.load(org.rocshmem.global.rocshmem.class);
+        return LibraryInfo.query();
+    }
+
+    /**
+     * Whether the transport exposes NIC queue pairs for introspection and from which vendor
+     * (rocshmem_qp_introspect_available / _provider); empty when it has none (IPC, the emulator).
+     */
+    @CallsNative({"rocshmem_qp_introspect_available", "rocshmem_qp_introspect_provider"})
+    public java.util.Optional<String> queuePairProvider() {
+        requireOpen();
+        return rocshmem_qp_introspect_available()
+                ? java.util.Optional.of(rocshmem_qp_introspect_provider().name()) : java.util.Optional.empty();
+    }
+
+    /**
+     * The queue pair of context {@code contextId} towards {@code peer} (rocshmem_query_qp_info), for GPU-initiated
+     * networking code that drives the NIC itself; empty when the library has none to show.
+     */
+    @CallsNative("rocshmem_query_qp_info")
+    public java.util.Optional<QueuePairInfo> queuePairInfo(int peer, int contextId) {
+        requireOpen();
+        Checks.pe(peer, nPes);
+        try (org.rocshmem.rocshmem.QpInfo info = new org.rocshmem.rocshmem.QpInfo()) {
+            info.zero();
+            return rocshmem_query_qp_info(peer, contextId, info) ? java.util.Optional.of(QueuePairInfo.of(info))
+                    : java.util.Optional.empty();
+        }
+    }
+
     // ---------------------------------------------------------------- finalize
 
-    /** Collective finalize (see the class comment). Throws if already finalized. */
+    /** Collective finalize (see the class comment). A no-op when already finalized, like every close() here. */
+    @CallsNative({"rocshmem_finalize", "rocshmem_barrier_all", "rocshmem_buffer_unregister", "rocshmem_free",
+        "rocshmem_team_destroy", "rocshmem_ctx_destroy"})
     @Override
     public void close() {
         synchronized (LOCK) {
-            requireOpen();
+            if (!open) {
+                return;
+            }
             finalizeNow();
         }
         exitHook.uninstall();
@@ -381,7 +572,12 @@ public final class Rocshmem implements AutoCloseable {
         List<Team> teams;
         List<Allocation> leaked;
         List<RegisteredBuffer> registered;
+        List<Context> contexts;
+        Context sessionContext;
         synchronized (this) {
+            contexts = new ArrayList<>(liveContexts.keySet());
+            liveContexts.clear();
+            sessionContext = defaultContext;
             teams = new ArrayList<>(liveTeams.values());
             java.util.Collections.reverse(teams); // newest first: a team split from another goes before it
             liveTeams.clear();
@@ -390,12 +586,24 @@ public final class Rocshmem implements AutoCloseable {
             registered = new ArrayList<>(registrations);
             registrations.clear();
         }
-        teams.forEach(Team::destroyNow);
+        for (Context context : contexts) {
+            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
+                    context, LeakReporter.stackTrace(context.site));
+            context.destroyNow();
+        }
+        if (sessionContext != null) {
+            sessionContext.destroyNow();
+        }
+        for (Team team : teams) {
+            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
+                    team, LeakReporter.stackTrace(team.site));
+            team.destroyNow();
+        }
         for (Allocation allocation : leaked) {
             if (allocation.release()) {
                 Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; freeing it at finalize.\n{1}",
                         allocation.describe(), LeakReporter.stackTrace(allocation.site));
-                rocshmem_free(allocation.address);
+                release(allocation);
             }
         }
         registered.forEach(RegisteredBuffer::unregisterQuietly);

@@ -83,7 +83,69 @@ public final class SymmetricBuffer implements AutoCloseable {
         return allocation.isReleased() || viewClosed;
     }
 
-    // ---- typed views (no copies; valid until close) ----
+    // ---- element-typed views of the symmetric block (checked on every call; they die with the buffer) ----
+
+    /** The buffer as {@code byte} elements of C type {@code char}. */
+    public SymmetricBytes asBytes() {
+        return asBytes(CType.CHAR);
+    }
+
+    /** The buffer as {@code byte} elements of the given C type (char, schar, uchar, int8, uint8). */
+    public SymmetricBytes asBytes(CType type) {
+        return new SymmetricBytes(session, allocation, typedBase(type, byte.class), elements(type), type, null);
+    }
+
+    /** The buffer as {@code short} elements of C type {@code short} (whole elements only; a tail is left out). */
+    public SymmetricShorts asShorts() {
+        return asShorts(CType.SHORT);
+    }
+
+    public SymmetricShorts asShorts(CType type) {
+        return new SymmetricShorts(session, allocation, typedBase(type, short.class), elements(type), type, null);
+    }
+
+    /** The buffer as {@code int} elements of C type {@code int}. */
+    public SymmetricInts asInts() {
+        return asInts(CType.INT);
+    }
+
+    public SymmetricInts asInts(CType type) {
+        return new SymmetricInts(session, allocation, typedBase(type, int.class), elements(type), type, null);
+    }
+
+    /** The buffer as {@code long} elements of C type {@code long} (64-bit on LP64). */
+    public SymmetricLongs asLongs() {
+        return asLongs(CType.LONG);
+    }
+
+    public SymmetricLongs asLongs(CType type) {
+        return new SymmetricLongs(session, allocation, typedBase(type, long.class), elements(type), type, null);
+    }
+
+    public SymmetricFloats asFloats() {
+        return new SymmetricFloats(session, allocation, typedBase(CType.FLOAT, float.class),
+                elements(CType.FLOAT), CType.FLOAT, null);
+    }
+
+    public SymmetricDoubles asDoubles() {
+        return new SymmetricDoubles(session, allocation, typedBase(CType.DOUBLE, double.class),
+                elements(CType.DOUBLE), CType.DOUBLE, null);
+    }
+
+    private long typedBase(CType type, Class<?> elementType) {
+        requireSymmetric("a typed view");
+        if (type.elementType() != elementType) {
+            throw new IllegalArgumentException(type + " (" + type.cName() + ") is not held in a " + elementType
+                    + "; the C types for it are " + CType.forElement(elementType));
+        }
+        return base.address();
+    }
+
+    private long elements(CType type) {
+        return byteSize / type.bytes();
+    }
+
+    // ---- raw JavaCPP views (no copies; valid until close) ----
 
     public BytePointer asBytePointer() {
         return new BytePointer(pointer()).capacity(byteSize);
@@ -267,6 +329,7 @@ public final class SymmetricBuffer implements AutoCloseable {
      *
      * @throws RocshmemException if rocSHMEM offers no direct path to that PE (rocshmem_ptr returned null)
      */
+    @CallsNative("rocshmem_ptr")
     public SymmetricBuffer peer(int pe) {
         requireSymmetric("peer");
         Checks.pe(pe, session.nPes());
@@ -282,6 +345,7 @@ public final class SymmetricBuffer implements AutoCloseable {
     }
 
     /** rocshmem_ptr of this buffer for every PE (0 where there is no direct path; own entry = own address). */
+    @CallsNative("rocshmem_ptr")
     public long[] peerPointerTable() {
         requireSymmetric("peerPointerTable");
         long[] table = new long[session.nPes()];
@@ -296,6 +360,7 @@ public final class SymmetricBuffer implements AutoCloseable {
      * Collective for the buffer itself: every PE must close its buffers in the same order (rocshmem_free
      * synchronizes all PEs). For a peer view it only invalidates the view. Idempotent.
      */
+    @CallsNative({"rocshmem_free", "rocshmem_buffer_unregister_symmetric"})
     @Override
     public void close() {
         if (!isOwner()) {

@@ -49,7 +49,7 @@ class SessionLifecycleTest {
         assertTrue(gcReport.contains("became unreachable without close()")
                 && gcReport.contains("finalizeFreesLeftoversThenEverythingRefusesToRun"), gcReport);
         SymmetricBuffer leaked = shmem.malloc(128);
-        Team team = shmem.world().splitStrided(0, 1, 1).orElseThrow();
+        Team team = shmem.world().splitStrided(0, 1, 1);
 
         shmem.close();
 
@@ -64,8 +64,15 @@ class SessionLifecycleTest {
                 && freedAtFinalize.get(1).contains("finalizeFreesLeftoversThenEverythingRefusesToRun"),
                 freedAtFinalize.get(1));
 
+        List<String> teamsAtFinalize = warnings.stream().map(LogRecord::getMessage)
+                .filter(m -> m.contains("was not closed; destroying it at finalize")).toList();
+        assertEquals(1, teamsAtFinalize.size(), teamsAtFinalize.toString());
+        assertTrue(teamsAtFinalize.get(0).contains("creation site of a team split")
+                && teamsAtFinalize.get(0).contains("finalizeFreesLeftoversThenEverythingRefusesToRun"),
+                teamsAtFinalize.get(0));
+
         String finalized = "rocSHMEM was finalized";
-        assertTrue(assertThrows(RocshmemStateException.class, shmem::close).getMessage().startsWith(finalized));
+        shmem.close(); // a second close is a no-op, like every close() of the API
         assertTrue(assertThrows(RocshmemStateException.class, Rocshmem::current).getMessage().startsWith(finalized));
         assertTrue(assertThrows(RocshmemStateException.class, Rocshmem::initRaw).getMessage().startsWith(finalized));
         assertThrows(RocshmemStateException.class, () -> shmem.malloc(8));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.HipStream;
@@ -25,10 +24,24 @@ class TeamTest {
         int me = shmem.myPe();
         Team world = shmem.world();
 
-        // even PEs {0, 2}: PE 1 is not a member
-        Optional<Team> even = world.splitStrided(0, 2, 2);
-        assertEquals(me % 2 == 0, even.isPresent());
-        even.ifPresent(team -> {
+        // even PEs {0, 2}: PE 1 is not a member and gets Team.INVALID, on which collectives are no-ops
+        Team even = world.splitStrided(0, 2, 2);
+        assertEquals(me % 2 == 0, even.isMember());
+        if (!even.isMember()) {
+            assertEquals(Team.INVALID, even);
+            assertEquals(-1, even.myPe());
+            assertEquals(-1, even.nPes());
+            even.sync();
+            even.barrier();
+            even.sync(HipStream.NULL);
+            even.barrier(HipStream.NULL);
+            assertEquals(Team.INVALID, even.splitStrided(0, 1, 1), "a split of INVALID is INVALID");
+            assertEquals(new Team.Split2d(Team.INVALID, Team.INVALID), even.split2d(1));
+            assertEquals(-1, even.translatePe(0, world));
+            even.close();
+        }
+        if (even.isMember()) {
+            Team team = even;
             assertEquals(2, team.nPes());
             assertEquals(me / 2, team.myPe());
             assertEquals(2, team.translatePe(1, world), "team PE 1 is world PE 2");
@@ -37,7 +50,7 @@ class TeamTest {
             team.barrier();
             team.sync(HipStream.NULL);
             HipStream.NULL.synchronize();
-        });
+        }
 
         // 2d split of 3 PEs with rows of 2: x = {0,1},{2}; y = {0,2},{1}
         Team.Split2d grid = world.split2d(2);
@@ -48,14 +61,14 @@ class TeamTest {
 
         // a barrier on the split team moves real data: the team's other member wrote before it
         try (SymmetricBuffer slot = shmem.calloc(1, Integer.BYTES)) {
-            if (even.isPresent()) {
+            if (even.isMember()) {
                 int partner = 2 - me;
                 slot.copyFromHost(0, new int[] {0});
                 shmem.barrierAll();
                 try (SymmetricBuffer value = shmem.malloc(Integer.BYTES)) {
                     value.copyFromHost(0, new int[] {100 + me});
                     slot.put(partner, value);
-                    even.get().barrier();
+                    even.barrier();
                     int[] got = new int[1];
                     slot.copyToHost(0, got);
                     assertEquals(100 + partner, got[0]);
@@ -66,12 +79,12 @@ class TeamTest {
             }
         }
 
-        even.ifPresent(team -> {
-            team.close();
-            team.close(); // idempotent
-            assertTrue(team.isClosed());
-            assertThrows(RocshmemStateException.class, team::nPes);
-        });
+        if (even.isMember()) {
+            even.close();
+            even.close(); // idempotent
+            assertTrue(even.isClosed());
+            assertThrows(RocshmemStateException.class, even::nPes);
+        }
         shmem.world().close(); // predefined teams are never destroyed
         assertEquals(3, shmem.world().nPes());
         assertFalse(Team.INVALID.isValid());

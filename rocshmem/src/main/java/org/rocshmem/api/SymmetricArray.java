@@ -1,0 +1,307 @@
+package org.rocshmem.api;
+
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * A window of a {@link SymmetricBuffer} seen as elements of one C type: the common part of the typed views
+ * ({@link SymmetricBytes}, {@link SymmetricShorts}, {@link SymmetricInts}, {@link SymmetricLongs},
+ * {@link SymmetricFloats}, {@link SymmetricDoubles}).
+ *
+ * <p>A view's size carries the element count, so a transfer between two views needs no lengths:
+ * {@code inbox.put(pe, outbox)} moves {@code outbox.length()} elements into PE {@code pe}'s copy of {@code inbox}.
+ * Ranges are views too: {@code inbox.slice(from, count)}. Offsets and counts are in elements and are checked before
+ * any native call; a view of a closed buffer, or of a finalized session, refuses every operation.
+ *
+ * <p>Every operation goes through the view's {@linkplain #context() context}: the library's default context, or
+ * the one given to {@code withContext(ctx)}. Views are immutable; derive new ones once, outside hot loops (a
+ * transfer allocates nothing, deriving a view allocates the view).
+ *
+ * <p>This class holds what does not depend on the element type: identity, checks and the untyped
+ * {@code putmem}/{@code getmem} family (byte copies of the whole view). The typed operations are generated from
+ * the manifest into the subclasses.
+ */
+public abstract sealed class SymmetricArray
+        permits SymmetricBytes, SymmetricShorts, SymmetricInts, SymmetricLongs, SymmetricFloats, SymmetricDoubles {
+    final Rocshmem session;
+    final Allocation allocation;
+    /** Symmetric address of element 0 (the same offset into the heap on every PE). */
+    final long address;
+    final long length;
+    final CType type;
+    /** null: the library's default context. */
+    final Context context;
+    private final int nPes;
+    private final int shift;
+
+    SymmetricArray(Rocshmem session, Allocation allocation, long address, long length, CType type, Context context) {
+        this.session = session;
+        this.allocation = allocation;
+        this.address = address;
+        this.length = length;
+        this.type = type;
+        this.context = context;
+        this.nPes = session.nPesUnchecked();
+        this.shift = Long.numberOfTrailingZeros(type.bytes());
+    }
+
+    /** Number of elements. */
+    public final long length() {
+        return length;
+    }
+
+    /** The C element type the library calls are made for (it selects e.g. rocshmem_uint64_* over rocshmem_long_*). */
+    public final CType type() {
+        return type;
+    }
+
+    public final long byteSize() {
+        return length << shift;
+    }
+
+    /** The context operations go through; {@code null} for the library's default context. */
+    public final Context context() {
+        return context;
+    }
+
+    /** True once the buffer was closed or the session finalized: every operation then throws. */
+    public final boolean isClosed() {
+        return allocation.isReleased() || !session.isOpen();
+    }
+
+    /** The symmetric address of element 0 on this PE (for HIP kernels and raw bindings). */
+    public final long address() {
+        requireLive();
+        return address;
+    }
+
+    /** The elements {@code [from, from + count)} as a view of the same type and context. */
+    public abstract SymmetricArray slice(long from, long count);
+
+    // ---------------------------------------------------------------- untyped byte transfers (putmem family)
+
+    /** rocshmem_putmem: copies the whole {@code source} view into PE {@code pe}'s copy of this view. */
+    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
+    public final void putmem(int pe, SymmetricArray source) {
+        long bytes = requireSameBytes(source);
+        long dest = remoteBase(pe);
+        long src = source.localBase();
+        if (context == null) {
+            AddressCalls.rocshmem_putmem(dest, src, bytes, pe);
+        } else {
+            AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, bytes, pe);
+        }
+    }
+
+    /** rocshmem_putmem from local device or registered memory: {@link #byteSize()} bytes at {@code source}. */
+    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
+    public final void putmem(int pe, Pointer source) {
+        long src = Checks.localPointer("putmem source", source, byteSize());
+        long dest = remoteBase(pe);
+        if (context == null) {
+            AddressCalls.rocshmem_putmem(dest, src, byteSize(), pe);
+        } else {
+            AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, byteSize(), pe);
+        }
+    }
+
+    /** rocshmem_getmem: copies PE {@code pe}'s copy of this view into the whole local {@code destination}. */
+    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
+    public final void getmem(int pe, SymmetricArray destination) {
+        long bytes = requireSameBytes(destination);
+        long src = remoteBase(pe);
+        long dest = destination.localBase();
+        if (context == null) {
+            AddressCalls.rocshmem_getmem(dest, src, bytes, pe);
+        } else {
+            AddressCalls.rocshmem_ctx_getmem(context.address(), dest, src, bytes, pe);
+        }
+    }
+
+    /** rocshmem_getmem into local device or registered memory: {@link #byteSize()} bytes at {@code destination}. */
+    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
+    public final void getmem(int pe, Pointer destination) {
+        long dest = Checks.localPointer("getmem destination", destination, byteSize());
+        long src = remoteBase(pe);
+        if (context == null) {
+            AddressCalls.rocshmem_getmem(dest, src, byteSize(), pe);
+        } else {
+            AddressCalls.rocshmem_ctx_getmem(context.address(), dest, src, byteSize(), pe);
+        }
+    }
+
+    /** rocshmem_putmem_nbi: like {@link #putmem(int, SymmetricArray)}; complete it with quiet on the context. */
+    @CallsNative({"rocshmem_putmem_nbi", "rocshmem_ctx_putmem_nbi"})
+    public final void putmemNbi(int pe, SymmetricArray source) {
+        long bytes = requireSameBytes(source);
+        long dest = remoteBase(pe);
+        long src = source.localBase();
+        if (context == null) {
+            AddressCalls.rocshmem_putmem_nbi(dest, src, bytes, pe);
+        } else {
+            AddressCalls.rocshmem_ctx_putmem_nbi(context.address(), dest, src, bytes, pe);
+        }
+    }
+
+    /** rocshmem_getmem_nbi: like {@link #getmem(int, SymmetricArray)}; the data is there after quiet. */
+    @CallsNative({"rocshmem_getmem_nbi", "rocshmem_ctx_getmem_nbi"})
+    public final void getmemNbi(int pe, SymmetricArray destination) {
+        long bytes = requireSameBytes(destination);
+        long src = remoteBase(pe);
+        long dest = destination.localBase();
+        if (context == null) {
+            AddressCalls.rocshmem_getmem_nbi(dest, src, bytes, pe);
+        } else {
+            AddressCalls.rocshmem_ctx_getmem_nbi(context.address(), dest, src, bytes, pe);
+        }
+    }
+
+    /**
+     * rocshmem_putmem_on_stream: enqueues the copy of {@code source} into PE {@code pe}'s copy of this view on
+     * {@code stream}; it runs when the stream reaches it (rocSHMEM has no ctx form of the stream calls).
+     */
+    @CallsNative("rocshmem_putmem_on_stream")
+    public final void putmemOnStream(HipStream stream, int pe, SymmetricArray source) {
+        long bytes = requireSameBytes(source);
+        long dest = remoteBase(pe);
+        long src = source.localBase();
+        AddressCalls.rocshmem_putmem_on_stream(dest, src, bytes, pe, stream.address());
+    }
+
+    /** rocshmem_getmem_on_stream: enqueues the copy of PE {@code pe}'s copy of this view into {@code destination}. */
+    @CallsNative("rocshmem_getmem_on_stream")
+    public final void getmemOnStream(HipStream stream, int pe, SymmetricArray destination) {
+        long bytes = requireSameBytes(destination);
+        long src = remoteBase(pe);
+        long dest = destination.localBase();
+        AddressCalls.rocshmem_getmem_on_stream(dest, src, bytes, pe, stream.address());
+    }
+
+    /**
+     * rocshmem_putmem_signal_on_stream: enqueues the copy of {@code source} into PE {@code pe}'s copy of this view,
+     * followed by an update of element {@code signalIndex} of PE {@code pe}'s {@code signals} ({@code op} with
+     * {@code signal}) once the data has arrived, so the receiver can wait for the signal alone. rocSHMEM defines
+     * put-with-signal on the host only in this stream form (the blocking and nbi forms are device-only).
+     */
+    @CallsNative("rocshmem_putmem_signal_on_stream")
+    public final void putmemSignalOnStream(HipStream stream, int pe, SymmetricArray source, SymmetricLongs signals,
+                                           long signalIndex, long signal, SignalOp op) {
+        long bytes = requireSameBytes(source);
+        long dest = remoteBase(pe);
+        long src = source.localBase();
+        long signalWord = signals.remote(pe, signalIndex);
+        AddressCalls.rocshmem_putmem_signal_on_stream(dest, src, bytes, signalWord, signal, op.code, pe,
+                stream.address());
+    }
+
+    // ---------------------------------------------------------------- checks for the generated operations
+    // None of these allocates or builds a string unless it throws.
+
+    /** Address of element {@code index} of PE {@code pe}'s copy (a symmetric address: the library translates it). */
+    final long remote(int pe, long index) {
+        requireLive();
+        if (pe < 0 || pe >= nPes) {
+            throw Checks.peOutOfRange(pe, nPes);
+        }
+        if (index < 0 || index >= length) {
+            throw Checks.indexOutOfRange(index, length, this);
+        }
+        return address + (index << shift);
+    }
+
+    /** Address of element 0 of PE {@code pe}'s copy, for whole-view transfers. */
+    final long remoteBase(int pe) {
+        requireLive();
+        if (pe < 0 || pe >= nPes) {
+            throw Checks.peOutOfRange(pe, nPes);
+        }
+        return address;
+    }
+
+    /** Address of this PE's element {@code index}. */
+    final long local(long index) {
+        requireLive();
+        if (index < 0 || index >= length) {
+            throw Checks.indexOutOfRange(index, length, this);
+        }
+        return address + (index << shift);
+    }
+
+    /** Address of this PE's element 0. */
+    final long localBase() {
+        requireLive();
+        return address;
+    }
+
+    final void requireLive() {
+        session.requireOpen();
+        if (allocation.isReleased()) {
+            throw closedError();
+        }
+    }
+
+    final void requireSameLength(SymmetricArray other) {
+        if (other.length != length) {
+            throw new IllegalArgumentException("the views differ in length: " + this + " and " + other
+                    + " (slice one of them)");
+        }
+    }
+
+    final long requireSameBytes(SymmetricArray other) {
+        long bytes = byteSize();
+        if (other.byteSize() != bytes) {
+            throw new IllegalArgumentException("the views differ in size: " + this + " and " + other
+                    + " (slice one of them)");
+        }
+        return bytes;
+    }
+
+    /** A Java array holds the {@code length} elements the operation moves, from {@code offset} on. */
+    final void requireArrayRange(String what, int arrayLength, int offset) {
+        if (offset < 0 || offset > arrayLength || length > arrayLength - offset) {
+            throw Checks.arrayRange(what, arrayLength, offset, length);
+        }
+    }
+
+    /** A whole-array form: the array must have exactly as many elements as the view. */
+    final void requireArrayLength(String what, int arrayLength) {
+        if (arrayLength != length) {
+            throw Checks.arrayLength(what, arrayLength, length, this);
+        }
+    }
+
+    /** A per-element array of a wait (status or values) covers the whole view; null means none for status. */
+    final void requireElementArray(String what, int arrayLength) {
+        if (arrayLength != length) {
+            throw Checks.arrayLength(what, arrayLength, length, this);
+        }
+    }
+
+    final long sliceAddress(long from, long count) {
+        requireLive();
+        Checks.range("slice of " + this, from, count, length);
+        return address + (from << shift);
+    }
+
+    final void requireElementType(CType newType, Class<?> elementType) {
+        if (newType.elementType() != elementType) {
+            throw new IllegalArgumentException(newType + " (" + newType.cName() + ") is not a " + elementType
+                    + " type; a " + getClass().getSimpleName() + " view stands for " + CType.forElement(elementType));
+        }
+    }
+
+    final UnsupportedOperationException unsupported(String operation, String cFunction, String typesWithIt) {
+        return new UnsupportedOperationException("rocSHMEM defines no host " + cFunction + ", so " + operation
+                + " is not available for a view of C type " + type.cName() + "; it exists for: " + typesWithIt
+                + " (re-type the view with as(CType))");
+    }
+
+    private RocshmemStateException closedError() {
+        return new RocshmemStateException("this view's SymmetricBuffer was closed: " + this);
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + length + " x " + type.cName() + " at 0x" + Long.toHexString(address)
+                + (context == null ? "" : ", " + context) + (allocation.isReleased() ? ", closed" : "") + "]";
+    }
+}
