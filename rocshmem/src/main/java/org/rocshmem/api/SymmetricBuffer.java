@@ -1,12 +1,6 @@
 package org.rocshmem.api;
 
-import static org.rocshmem.global.rocshmem.rocshmem_getmem;
-import static org.rocshmem.global.rocshmem.rocshmem_getmem_nbi;
-import static org.rocshmem.global.rocshmem.rocshmem_getmem_on_stream;
 import static org.rocshmem.global.rocshmem.rocshmem_ptr;
-import static org.rocshmem.global.rocshmem.rocshmem_putmem;
-import static org.rocshmem.global.rocshmem.rocshmem_putmem_nbi;
-import static org.rocshmem.global.rocshmem.rocshmem_putmem_on_stream;
 
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
@@ -20,20 +14,20 @@ import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.ShortPointer;
 
 /**
- * A block of the symmetric heap: the same offsets exist on every PE, so {@code put(pe, ...)} writes into PE
+ * A block of the symmetric heap: the same offsets exist on every PE, so an operation on PE {@code pe} reaches PE
  * {@code pe}'s copy of this block. Created by {@link Rocshmem#malloc}, {@link Rocshmem#calloc} or
  * {@link Rocshmem#align}; all three are collective, and so is {@link #close()} (rocshmem_free): every PE must
  * close its buffers in the same order. The garbage collector never frees a buffer; a forgotten one is reported
  * with its allocation site and freed at finalize.
  *
- * <p>Local memory for put/get (the "source" of a put, the "destination" of a get) is another SymmetricBuffer or
- * any JavaCPP {@link Pointer} that rocSHMEM may access (device memory, or host memory registered with
- * {@link Rocshmem#register}). All offsets and lengths are in bytes and are checked before any native call.
+ * <p>Data moves through element-typed views of the block: {@link #asLongs()}, {@link #asInts(CType)} and so on
+ * give a {@link SymmetricArray} with put/get/p/g, atomics, waits, host copies and slices, every index and count
+ * checked in elements. The views die with the buffer: once it is closed they refuse every call.
  *
- * <p>Host access: on the CPU emulator symmetric memory is host memory, so the {@code as*Pointer} views and
- * {@link #asByteBuffer()} can be read and written directly. On a GPU the heap is device memory: the views are
+ * <p>Raw access: on the CPU emulator symmetric memory is host memory, so the {@code as*Pointer} views and
+ * {@link #asByteBuffer()} can be read and written directly. On a GPU the heap is device memory: the pointers are
  * addresses for HIP kernels and rocSHMEM calls only, {@link #asByteBuffer()} throws, and the host moves data with
- * {@link #copyFromHost}/{@link #copyToHost} (hipMemcpy).
+ * the views' {@code copyFrom}/{@code copyTo} (hipMemcpy).
  */
 public final class SymmetricBuffer implements AutoCloseable {
     private final Rocshmem session;
@@ -189,138 +183,6 @@ public final class SymmetricBuffer implements AutoCloseable {
         return window.asByteBuffer().order(ByteOrder.nativeOrder());
     }
 
-    // ---- one-sided transfers: this buffer on PE pe <-> local memory ----
-
-    /** Blocking put of the whole {@code source} (same size as this buffer) into PE {@code pe}'s copy. */
-    public void put(int pe, SymmetricBuffer source) {
-        requireSameSize("put", source);
-        put(pe, 0, source, 0, byteSize);
-    }
-
-    /** Blocking get of PE {@code pe}'s copy into the whole {@code destination} (same size as this buffer). */
-    public void get(int pe, SymmetricBuffer destination) {
-        requireSameSize("get", destination);
-        get(pe, 0, destination, 0, byteSize);
-    }
-
-    /** rocshmem_putmem: copies {@code bytes} from local {@code source} to this buffer at {@code offset} on PE pe. */
-    public void put(int pe, long offset, SymmetricBuffer source, long sourceOffset, long bytes) {
-        put(pe, offset, source.localRange("put source", sourceOffset, bytes), bytes);
-    }
-
-    public void put(int pe, long offset, Pointer source, long bytes) {
-        rocshmem_putmem(remote("put", pe, offset, bytes), local("put source", source, bytes), bytes, pe);
-    }
-
-    /** rocshmem_getmem: copies {@code bytes} of PE {@code pe}'s copy at {@code offset} to local {@code destination}. */
-    public void get(int pe, long offset, SymmetricBuffer destination, long destinationOffset, long bytes) {
-        get(pe, offset, destination.localRange("get destination", destinationOffset, bytes), bytes);
-    }
-
-    public void get(int pe, long offset, Pointer destination, long bytes) {
-        rocshmem_getmem(local("get destination", destination, bytes), remote("get", pe, offset, bytes), bytes, pe);
-    }
-
-    /** Non-blocking put (rocshmem_putmem_nbi); complete it with {@link Rocshmem#quiet()}. */
-    public void putNbi(int pe, long offset, SymmetricBuffer source, long sourceOffset, long bytes) {
-        BytePointer from = source.localRange("putNbi source", sourceOffset, bytes);
-        rocshmem_putmem_nbi(remote("putNbi", pe, offset, bytes), from, bytes, pe);
-    }
-
-    /** Non-blocking get (rocshmem_getmem_nbi); the data is there after {@link Rocshmem#quiet()}. */
-    public void getNbi(int pe, long offset, SymmetricBuffer destination, long destinationOffset, long bytes) {
-        BytePointer to = destination.localRange("getNbi destination", destinationOffset, bytes);
-        rocshmem_getmem_nbi(to, remote("getNbi", pe, offset, bytes), bytes, pe);
-    }
-
-    /** Stream-ordered put (rocshmem_putmem_on_stream): runs when the stream reaches it. */
-    public void putOnStream(HipStream stream, int pe, long offset, SymmetricBuffer source, long sourceOffset,
-                            long bytes) {
-        BytePointer from = source.localRange("putOnStream source", sourceOffset, bytes);
-        rocshmem_putmem_on_stream(remote("putOnStream", pe, offset, bytes), from, bytes, pe, stream.handle());
-    }
-
-    /** Stream-ordered get (rocshmem_getmem_on_stream); synchronize the stream before reading the result. */
-    public void getOnStream(HipStream stream, int pe, long offset, SymmetricBuffer destination,
-                            long destinationOffset, long bytes) {
-        BytePointer to = destination.localRange("getOnStream destination", destinationOffset, bytes);
-        rocshmem_getmem_on_stream(to, remote("getOnStream", pe, offset, bytes), bytes, pe, stream.handle());
-    }
-
-    // ---- host <-> buffer (hipMemcpy; works on every backend) ----
-
-    public void copyFromHost(long offset, byte[] source) {
-        try (BytePointer staging = new BytePointer(source)) {
-            HostCopy.toBuffer(localRange("copyFromHost", offset, source.length), staging, source.length);
-        }
-    }
-
-    public void copyFromHost(long offset, int[] source) {
-        long bytes = (long) source.length * Integer.BYTES;
-        try (IntPointer staging = new IntPointer(source)) {
-            HostCopy.toBuffer(localRange("copyFromHost", offset, bytes), staging, bytes);
-        }
-    }
-
-    public void copyFromHost(long offset, long[] source) {
-        long bytes = (long) source.length * Long.BYTES;
-        try (LongPointer staging = new LongPointer(source)) {
-            HostCopy.toBuffer(localRange("copyFromHost", offset, bytes), staging, bytes);
-        }
-    }
-
-    public void copyFromHost(long offset, double[] source) {
-        long bytes = (long) source.length * Double.BYTES;
-        try (DoublePointer staging = new DoublePointer(source)) {
-            HostCopy.toBuffer(localRange("copyFromHost", offset, bytes), staging, bytes);
-        }
-    }
-
-    /** Copies {@code source}'s remaining bytes (position advances to its limit). */
-    public void copyFromHost(long offset, ByteBuffer source) {
-        byte[] bytes = new byte[source.remaining()];
-        source.get(bytes);
-        copyFromHost(offset, bytes);
-    }
-
-    public void copyToHost(long offset, byte[] destination) {
-        try (BytePointer staging = new BytePointer(destination.length)) {
-            HostCopy.toHost(staging, localRange("copyToHost", offset, destination.length), destination.length);
-            staging.get(destination);
-        }
-    }
-
-    public void copyToHost(long offset, int[] destination) {
-        long bytes = (long) destination.length * Integer.BYTES;
-        try (IntPointer staging = new IntPointer(destination.length)) {
-            HostCopy.toHost(staging, localRange("copyToHost", offset, bytes), bytes);
-            staging.get(destination);
-        }
-    }
-
-    public void copyToHost(long offset, long[] destination) {
-        long bytes = (long) destination.length * Long.BYTES;
-        try (LongPointer staging = new LongPointer(destination.length)) {
-            HostCopy.toHost(staging, localRange("copyToHost", offset, bytes), bytes);
-            staging.get(destination);
-        }
-    }
-
-    public void copyToHost(long offset, double[] destination) {
-        long bytes = (long) destination.length * Double.BYTES;
-        try (DoublePointer staging = new DoublePointer(destination.length)) {
-            HostCopy.toHost(staging, localRange("copyToHost", offset, bytes), bytes);
-            staging.get(destination);
-        }
-    }
-
-    /** Fills {@code destination}'s remaining bytes (position advances to its limit). */
-    public void copyToHost(long offset, ByteBuffer destination) {
-        byte[] bytes = new byte[destination.remaining()];
-        copyToHost(offset, bytes);
-        destination.put(bytes);
-    }
-
     // ---- peers ----
 
     /**
@@ -402,38 +264,4 @@ public final class SymmetricBuffer implements AutoCloseable {
         }
     }
 
-    private BytePointer remote(String op, int pe, long offset, long bytes) {
-        requireSymmetric(op);
-        Checks.pe(pe, session.nPes());
-        Checks.range(op + " on " + this, offset, bytes, byteSize);
-        return new BytePointer(base).position(offset);
-    }
-
-    private BytePointer localRange(String what, long offset, long bytes) {
-        requireOpen();
-        Checks.range(what + " " + this, offset, bytes, byteSize);
-        return new BytePointer(base).position(offset);
-    }
-
-    private void requireSameSize(String op, SymmetricBuffer other) {
-        if (other.byteSize != byteSize) {
-            throw new IllegalArgumentException(op + " of whole buffers needs equal sizes: " + byteSize + " != "
-                    + other.byteSize + " bytes");
-        }
-    }
-
-    /** Checks a raw local pointer against its known extent (JavaCPP limit/capacity), if it has one. */
-    private static Pointer local(String what, Pointer p, long bytes) {
-        if (p == null || p.isNull()) {
-            throw new IllegalArgumentException(what + " is a null pointer");
-        }
-        long elements = p.limit() > 0 ? p.limit() : p.capacity();
-        if (elements > 0) {
-            Checks.range(what, 0, bytes, (elements - p.position()) * p.sizeof());
-        }
-        if (bytes < 0) {
-            throw new IndexOutOfBoundsException(what + ": negative length " + bytes);
-        }
-        return p;
-    }
 }

@@ -30,12 +30,11 @@ public final class RingExchange {
             int next = (me + 1) % n;
             int previous = (me - 1 + n) % n;
 
-            outgoing.copyFromHost(0, stamp(me, bytes / Integer.BYTES));
-            incoming.put(next, outgoing);
+            outgoing.asInts().copyFrom(stamp(me, bytes / Integer.BYTES));
+            incoming.asInts().put(next, outgoing.asInts());
             shmem.barrierAll();
 
-            int[] received = new int[bytes / Integer.BYTES];
-            incoming.copyToHost(0, received);
+            int[] received = incoming.asInts().toArray();
             int firstBad = firstMismatch(received, stamp(previous, received.length));
             ok = firstBad < 0;
             if (ok) {

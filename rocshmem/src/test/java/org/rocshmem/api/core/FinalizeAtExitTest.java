@@ -27,7 +27,7 @@ class FinalizeAtExitTest {
             }
             if (args[0].equals("both-forget")) {
                 SymmetricBuffer buffer = shmem.malloc(64);
-                buffer.put(1 - shmem.myPe(), 0, buffer, 0, 64);
+                buffer.asLongs().put(1 - shmem.myPe(), buffer.asLongs());
                 shmem.barrierAll();
             } else {
                 Thread.sleep(500); // let the peer die first; the finalize barrier at exit then finds it gone

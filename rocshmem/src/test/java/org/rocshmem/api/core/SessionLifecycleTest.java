@@ -77,7 +77,7 @@ class SessionLifecycleTest {
         assertTrue(assertThrows(RocshmemStateException.class, Rocshmem::initRaw).getMessage().startsWith(finalized));
         assertThrows(RocshmemStateException.class, () -> shmem.malloc(8));
         assertThrows(RocshmemStateException.class, shmem::barrierAll);
-        assertThrows(RocshmemStateException.class, () -> leaked.copyToHost(0, new byte[1]));
+        assertThrows(RocshmemStateException.class, leaked::asBytes);
         leaked.close(); // already freed by finalize: nothing to do, no collective call
     }
 
@@ -119,12 +119,11 @@ class SessionLifecycleTest {
             assertEquals(rank, shmem.myPe());
             assertEquals(rank == 0, !createdHere.isEmpty(), "only rank 0 creates the id");
             try (SymmetricBuffer mine = shmem.malloc(Long.BYTES)) {
-                mine.copyFromHost(0, new long[] {0xC0FFEE00L + rank});
-                box.put(1 - rank, rank * Long.BYTES, mine, 0, Long.BYTES);
+                mine.asLongs().copyFrom(new long[] {0xC0FFEE00L + rank});
+                box.asLongs().slice(rank, 1).put(1 - rank, mine.asLongs());
                 shmem.barrierAll();
             }
-            long[] got = new long[2];
-            box.copyToHost(0, got);
+            long[] got = box.asLongs().toArray();
             long[] expected = new long[2];
             expected[1 - rank] = 0xC0FFEE00L + (1 - rank);
             assertArrayEquals(expected, got);

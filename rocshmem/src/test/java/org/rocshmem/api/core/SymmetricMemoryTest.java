@@ -21,6 +21,7 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemException;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
+import org.rocshmem.api.SymmetricBytes;
 import org.rocshmem.api.testing.MultiPe;
 
 /**
@@ -43,9 +44,7 @@ class SymmetricMemoryTest {
     }
 
     private static int[] read(SymmetricBuffer buffer) {
-        int[] out = new int[INTS];
-        buffer.copyToHost(0, out);
-        return out;
+        return buffer.asInts().toArray();
     }
 
     @Test
@@ -70,29 +69,39 @@ class SymmetricMemoryTest {
         int previous = (me + 1) % 2;
         try (SymmetricBuffer local = shmem.malloc(BYTES); SymmetricBuffer inbox = shmem.malloc(BYTES);
              SymmetricBuffer fetched = shmem.malloc(BYTES)) {
-            // H2D/D2H round trip, several element types
-            local.copyFromHost(0, stamp(me, 1));
+            // H2D/D2H round trips with every primitive array type
+            local.asInts().copyFrom(stamp(me, 1));
             assertArrayEquals(stamp(me, 1), read(local));
             double[] doubles = {1.5, -2.25, Math.PI};
-            local.copyFromHost(BYTES - 24, doubles);
-            double[] back = new double[3];
-            local.copyToHost(BYTES - 24, back);
-            assertArrayEquals(doubles, back);
-            local.copyFromHost(0, stamp(me, 1));
+            local.asDoubles().slice(INTS / 2 - 3, 3).copyFrom(doubles);
+            assertArrayEquals(doubles, local.asDoubles().slice(INTS / 2 - 3, 3).toArray());
+            float[] floats = {0.5f, -7.75f};
+            local.asFloats().slice(1, 2).copyFrom(floats);
+            assertArrayEquals(floats, local.asFloats().slice(1, 2).toArray());
+            short[] shorts = {-1, 2, Short.MAX_VALUE};
+            local.asShorts().slice(10, 3).copyFrom(shorts);
+            assertArrayEquals(shorts, local.asShorts().slice(10, 3).toArray());
+            byte[] bytes = {9, -9};
+            local.asBytes().slice(40, 2).copyFrom(bytes);
+            assertArrayEquals(bytes, local.asBytes().slice(40, 2).toArray());
+            long[] longs = {Long.MIN_VALUE, 42};
+            local.asLongs().slice(30, 2).copyFrom(longs);
+            assertArrayEquals(longs, local.asLongs().slice(30, 2).toArray());
+            local.asInts().copyFrom(stamp(me, 1));
 
             // blocking put into the next PE, barrier, check what arrived from the previous one
-            inbox.put(next, local);
+            inbox.asInts().put(next, local.asInts());
             shmem.barrierAll();
             assertArrayEquals(stamp(previous, 1), read(inbox));
 
             // blocking get of the next PE's local block into this PE's `fetched`
-            local.get(next, fetched);
+            local.asInts().get(next, fetched.asInts());
             assertArrayEquals(stamp(next, 1), read(fetched));
             shmem.barrierAll();
 
             // nbi put of a sub-range (ints 10..19 -> 100..109), completed by quiet, visible after the barrier
-            local.copyFromHost(0, stamp(me, 2));
-            inbox.putNbi(next, 100 * 4, local, 10 * 4, 10 * 4);
+            local.asInts().copyFrom(stamp(me, 2));
+            inbox.asInts().slice(100, 10).putNbi(next, local.asInts().slice(10, 10));
             shmem.quiet();
             shmem.barrierAll();
             int[] got = read(inbox);
@@ -100,8 +109,8 @@ class SymmetricMemoryTest {
             assertEquals(stamp(previous, 1)[99], got[99], "bytes outside the put range must be untouched");
 
             // nbi get
-            local.getNbi(next, 0, fetched, 0, 0); // zero bytes is legal
-            local.getNbi(next, 0, fetched, 0, BYTES);
+            local.asInts().slice(0, 0).getNbi(next, fetched.asInts().slice(0, 0)); // zero elements is legal
+            local.asInts().getNbi(next, fetched.asInts());
             shmem.quiet();
             assertArrayEquals(stamp(next, 2), read(fetched));
 
@@ -124,22 +133,22 @@ class SymmetricMemoryTest {
         int peer = 1 - me;
         try (HipStream stream = HipStream.create(); SymmetricBuffer src = shmem.malloc(BYTES);
              SymmetricBuffer dst = shmem.calloc(INTS, Integer.BYTES); SymmetricBuffer got = shmem.malloc(BYTES)) {
-            src.copyFromHost(0, stamp(me, 3));
+            src.asInts().copyFrom(stamp(me, 3));
             shmem.barrierAll();
-            dst.putOnStream(stream, peer, 0, src, 0, BYTES);
+            dst.asInts().putmemOnStream(stream, peer, src.asInts());
             shmem.quiet(stream);
             shmem.barrierAll(stream);
             stream.synchronize();
             assertTrue(stream.isIdle());
             assertArrayEquals(stamp(peer, 3), read(dst));
 
-            src.getOnStream(stream, peer, 0, got, 0, BYTES);
+            src.asBytes().getmemOnStream(stream, peer, got.asBytes());
             shmem.syncAll(stream);
             stream.synchronize();
             assertArrayEquals(stamp(peer, 3), read(got));
 
             // the null stream works the same way
-            dst.putOnStream(HipStream.NULL, peer, 0, got, 0, 16);
+            dst.asInts().slice(0, 4).putmemOnStream(HipStream.NULL, peer, got.asInts().slice(0, 4));
             shmem.barrierAll(HipStream.NULL);
             HipStream.NULL.synchronize();
             assertArrayEquals(Arrays.copyOf(stamp(me, 3), 4), Arrays.copyOf(read(dst), 4));
@@ -172,8 +181,8 @@ class SymmetricMemoryTest {
             assertEquals(remote.address(), table[peer]);
             assertNotEquals(0L, table[peer]);
 
-            assertThrows(UnsupportedOperationException.class, () -> remote.put(peer, buffer),
-                    "put/get address the symmetric buffer, never a peer mapping");
+            assertThrows(UnsupportedOperationException.class, remote::asInts,
+                    "typed views address the symmetric buffer, never a peer mapping");
             assertThrows(IndexOutOfBoundsException.class, () -> buffer.peer(2));
             remote.close();
             assertTrue(remote.isClosed());
@@ -191,7 +200,7 @@ class SymmetricMemoryTest {
         // dirty a block, free it, then calloc the same size: the (deterministic) heap hands it out zeroed
         SymmetricBuffer dirty = shmem.malloc(BYTES);
         long dirtyAddress = dirty.address();
-        dirty.copyFromHost(0, stamp(7, 7));
+        dirty.asInts().copyFrom(stamp(7, 7));
         dirty.close();
         try (SymmetricBuffer zeroed = shmem.calloc(INTS, Integer.BYTES)) {
             assertEquals(dirtyAddress, zeroed.address(), "test premise: calloc reuses the freed block");
@@ -213,13 +222,11 @@ class SymmetricMemoryTest {
                 RocshmemException overlap = assertThrows(RocshmemException.class,
                         () -> shmem.register(new BytePointer(host).position(16), 16));
                 assertTrue(overlap.getMessage().contains("rocshmem_buffer_register"), overlap.getMessage());
-                inbox.put(peer, 0, registered.pointer(), 3);
-                assertThrows(IndexOutOfBoundsException.class, () -> inbox.put(peer, 0, registered.pointer(),
-                        BYTES + 1));
+                inbox.asBytes().slice(0, 3).putmem(peer, registered.pointer());
+                assertThrows(IndexOutOfBoundsException.class,
+                        () -> inbox.asBytes().putmem(peer, registered.pointer().limit(BYTES - 1)));
                 shmem.barrierAll();
-                byte[] got = new byte[3];
-                inbox.copyToHost(0, got);
-                assertArrayEquals(new byte[] {(byte) (10 + peer), 20, 30}, got);
+                assertArrayEquals(new byte[] {(byte) (10 + peer), 20, 30}, inbox.asBytes().slice(0, 3).toArray());
             }
             // unregistered: the same range can be registered again
             shmem.register(host, BYTES).close();
@@ -233,23 +240,23 @@ class SymmetricMemoryTest {
         SymmetricBuffer a = shmem.malloc(64);
         SymmetricBuffer b = shmem.malloc(32);
         IndexOutOfBoundsException range = assertThrows(IndexOutOfBoundsException.class,
-                () -> a.put(0, 60, b, 0, 8));
+                () -> a.asBytes().slice(60, 8));
         assertTrue(range.getMessage().contains("[60, 60 + 8)") && range.getMessage().contains("[0, 64)"),
                 range.getMessage());
-        assertThrows(IndexOutOfBoundsException.class, () -> a.put(0, 0, b, 30, 4), "source range is checked too");
-        assertThrows(IndexOutOfBoundsException.class, () -> a.get(0, -1, b, 0, 4));
-        IndexOutOfBoundsException pe = assertThrows(IndexOutOfBoundsException.class, () -> a.put(2, 0, b, 0, 4));
+        IndexOutOfBoundsException pe = assertThrows(IndexOutOfBoundsException.class,
+                () -> a.asBytes().slice(0, 32).put(2, b.asBytes()));
         assertEquals("PE 2 is outside [0, n_pes=2)", pe.getMessage());
-        assertThrows(IndexOutOfBoundsException.class, () -> a.get(-1, 0, b, 0, 4));
-        assertThrows(IllegalArgumentException.class, () -> a.put(0, b), "whole-buffer put needs equal sizes");
+        assertThrows(IndexOutOfBoundsException.class, () -> a.asInts().get(-1, b.asInts().slice(0, 16).toArray()));
+        assertThrows(IllegalArgumentException.class, () -> a.asBytes().put(0, b.asBytes()), "equal lengths");
         assertThrows(IllegalArgumentException.class, () -> shmem.malloc(0));
-        assertThrows(IndexOutOfBoundsException.class, () -> a.copyFromHost(60, new int[2]));
+        assertThrows(IllegalArgumentException.class, () -> a.asInts().copyFrom(new int[2]));
 
+        SymmetricBytes view = b.asBytes();
         b.close();
         b.close(); // idempotent
-        RocshmemStateException closed = assertThrows(RocshmemStateException.class, () -> b.copyToHost(0, new byte[1]));
+        RocshmemStateException closed = assertThrows(RocshmemStateException.class, () -> view.copyTo(new byte[32]));
         assertTrue(closed.getMessage().contains("was closed"), closed.getMessage());
-        assertThrows(RocshmemStateException.class, () -> a.put(0, 0, b, 0, 4), "closed source");
+        assertThrows(RocshmemStateException.class, () -> a.asBytes().slice(0, 32).put(0, view), "closed source");
         // `a` is left open on purpose: finalize frees it (and logs where it was allocated)
     }
 }

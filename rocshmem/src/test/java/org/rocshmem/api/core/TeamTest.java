@@ -63,15 +63,13 @@ class TeamTest {
         try (SymmetricBuffer slot = shmem.calloc(1, Integer.BYTES)) {
             if (even.isMember()) {
                 int partner = 2 - me;
-                slot.copyFromHost(0, new int[] {0});
+                slot.asInts().copyFrom(new int[] {0});
                 shmem.barrierAll();
                 try (SymmetricBuffer value = shmem.malloc(Integer.BYTES)) {
-                    value.copyFromHost(0, new int[] {100 + me});
-                    slot.put(partner, value);
+                    value.asInts().copyFrom(new int[] {100 + me});
+                    slot.asInts().put(partner, value.asInts());
                     even.barrier();
-                    int[] got = new int[1];
-                    slot.copyToHost(0, got);
-                    assertEquals(100 + partner, got[0]);
+                    assertEquals(100 + partner, slot.asInts().toArray()[0]);
                 }
             } else {
                 shmem.barrierAll();
