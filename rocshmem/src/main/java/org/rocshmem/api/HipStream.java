@@ -1,6 +1,8 @@
 package org.rocshmem.api;
 
 import static org.rocshmem.global.hip.hipErrorNotReady;
+import static org.rocshmem.global.hip.hipMemcpyAsync;
+import static org.rocshmem.global.hip.hipMemcpyDefault;
 import static org.rocshmem.global.hip.hipStreamCreate;
 import static org.rocshmem.global.hip.hipStreamDestroy;
 import static org.rocshmem.global.hip.hipStreamQuery;
@@ -10,9 +12,26 @@ import static org.rocshmem.global.hip.hipSuccess;
 import org.rocshmem.hip.ihipStream_t;
 
 /**
- * A HIP stream ({@code hipStream_t}) for the stream-ordered rocSHMEM calls ({@code *_on_stream}). Work enqueued
- * on it runs in order, asynchronously to the host; {@link #synchronize()} waits for it. {@link #NULL} is the
- * device's default (null) stream, which needs no creation and is never destroyed.
+ * A HIP stream ({@code hipStream_t}): work enqueued on it runs in order, asynchronously to the host. The
+ * stream-ordered rocSHMEM calls ({@code *_on_stream}) take one, and this class strings them together:
+ *
+ * <pre>{@code
+ * try (HipStream stream = HipStream.create()) {
+ *     HipEvent start = stream.record();
+ *     stream.put(inbox, peer, outbox)                       // rocshmem_putmem_on_stream
+ *           .putSignal(inbox, peer, outbox, flags, 0, 1, SignalOp.ADD)
+ *           .waitSignal(flags, 0, Compare.GE, 1)            // rocshmem_signal_wait_until_on_stream
+ *           .then(s -> team.sumReduce(s, sums, values))     // any other stream-ordered call
+ *           .barrierAll();
+ *     HipEvent end = stream.record();
+ *     stream.completion().thenRun(() -> ...);               // without blocking a thread
+ *     stream.synchronize();
+ *     double ms = end.millisSince(start);
+ * }
+ * }</pre>
+ *
+ * Each fluent step delegates to the call's one home (the view, the team or the session) and returns this stream.
+ * {@link #NULL} is the device's default (null) stream, which needs no creation and is never destroyed.
  */
 public final class HipStream implements AutoCloseable {
     /** The null stream: synchronizes with all other blocking streams of the device. */
@@ -20,6 +39,7 @@ public final class HipStream implements AutoCloseable {
 
     private final ihipStream_t handle;
     private final boolean owned;
+    private final StreamCompletions completions = new StreamCompletions();
     private volatile boolean closed;
 
     private HipStream(ihipStream_t handle, boolean owned) {
@@ -62,6 +82,99 @@ public final class HipStream implements AutoCloseable {
         return this;
     }
 
+    // ---------------------------------------------------------------- ordered sequence
+
+    /** Enqueues the copy of {@code source} into PE {@code pe}'s {@code destination} (rocshmem_putmem_on_stream). */
+    public HipStream put(SymmetricArray destination, int pe, SymmetricArray source) {
+        destination.putmemOnStream(this, pe, source);
+        return this;
+    }
+
+    /** Enqueues the copy of PE {@code pe}'s {@code source} into local {@code destination}. */
+    public HipStream get(SymmetricArray source, int pe, SymmetricArray destination) {
+        source.getmemOnStream(this, pe, destination);
+        return this;
+    }
+
+    /** Enqueues a put followed by a signal update (rocshmem_putmem_signal_on_stream). */
+    public HipStream putSignal(SymmetricArray destination, int pe, SymmetricArray source, SymmetricLongs signals,
+                               long signalIndex, long signal, SignalOp op) {
+        destination.putmemSignalOnStream(this, pe, source, signals, signalIndex, signal, op);
+        return this;
+    }
+
+    /** Enqueues a barrier over all PEs (rocshmem_barrier_all_on_stream). */
+    public HipStream barrierAll() {
+        Rocshmem.current().barrierAll(this);
+        return this;
+    }
+
+    /** Enqueues a barrier over {@code team} (rocshmem_barrier_on_stream; a no-op for Team.INVALID). */
+    public HipStream barrier(Team team) {
+        team.barrier(this);
+        return this;
+    }
+
+    /** Enqueues a sync over all PEs (rocshmem_sync_all_on_stream). */
+    public HipStream syncAll() {
+        Rocshmem.current().syncAll(this);
+        return this;
+    }
+
+    /** Enqueues a sync over {@code team} (rocshmem_team_sync_on_stream). */
+    public HipStream sync(Team team) {
+        team.sync(this);
+        return this;
+    }
+
+    /** Enqueues completion of this PE's stream-ordered puts (rocshmem_quiet_on_stream). */
+    public HipStream quiet() {
+        Rocshmem.current().quiet(this);
+        return this;
+    }
+
+    /** Enqueues {@link Team#alltoallmem}. */
+    public HipStream alltoall(Team team, SymmetricArray destination, SymmetricArray source) {
+        team.alltoallmem(this, destination, source);
+        return this;
+    }
+
+    /** Enqueues {@link Team#broadcastmem}. */
+    public HipStream broadcast(Team team, SymmetricArray destination, SymmetricArray source, int root) {
+        team.broadcastmem(this, destination, source, root);
+        return this;
+    }
+
+    /**
+     * Enqueues a copy between host and device memory (hipMemcpyAsync, direction inferred). Host memory must stay
+     * valid until the stream reaches the copy; pinned host memory (hipHostMalloc) makes it truly asynchronous.
+     */
+    public HipStream copy(org.bytedeco.javacpp.Pointer destination, org.bytedeco.javacpp.Pointer source, long bytes) {
+        Checks.positive("copy length", bytes);
+        Hip.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()), "hipMemcpyAsync");
+        return this;
+    }
+
+    /** Any other stream-ordered call, e.g. {@code stream.then(s -> team.sumReduce(s, sums, values))}. */
+    public HipStream then(java.util.function.Consumer<HipStream> step) {
+        step.accept(this);
+        return this;
+    }
+
+    /** Records an event at this point of the stream, for timing or waiting (hipEventCreate + hipEventRecord). */
+    public HipEvent record() {
+        return HipEvent.recordOn(this);
+    }
+
+    /**
+     * A future that completes once everything enqueued so far has run (a host function enqueued with
+     * hipLaunchHostFunc). It completes on a pool thread, never on the stream's own thread, so dependent stages may
+     * call HIP and rocSHMEM.
+     */
+    public java.util.concurrent.CompletableFuture<Void> completion() {
+        return completions.enqueue(this);
+    }
+
     /** Blocks until all work enqueued so far has completed ({@code hipStreamSynchronize}). */
     public void synchronize() {
         Hip.check(hipStreamSynchronize(handle()), "hipStreamSynchronize");
@@ -86,6 +199,9 @@ public final class HipStream implements AutoCloseable {
     public synchronized void close() {
         if (closed || this == NULL) {
             return;
+        }
+        if (completions.pending()) {
+            synchronize(); // the completion callbacks belong to this object: let them run before it goes
         }
         closed = true;
         if (owned) {

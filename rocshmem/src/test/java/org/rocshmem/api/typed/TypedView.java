@@ -16,9 +16,9 @@ import org.rocshmem.api.SymmetricBuffer;
  * The calls go to the view's public methods by reflection, so the test also proves the methods exist with the
  * documented signatures for every view class.
  */
-final class TypedView {
-    final SymmetricArray view;
-    final CType type;
+public final class TypedView {
+    public final SymmetricArray view;
+    public final CType type;
     final Class<?> element;
 
     private TypedView(SymmetricArray view) {
@@ -28,7 +28,7 @@ final class TypedView {
     }
 
     /** The whole buffer as a view of C type {@code type}. */
-    static TypedView of(SymmetricBuffer buffer, CType type) {
+    public static TypedView of(SymmetricBuffer buffer, CType type) {
         Class<?> e = type.elementType();
         SymmetricArray view = e == byte.class ? buffer.asBytes(type) : e == short.class ? buffer.asShorts(type)
                 : e == int.class ? buffer.asInts(type) : e == long.class ? buffer.asLongs(type)
@@ -36,26 +36,26 @@ final class TypedView {
         return new TypedView(view);
     }
 
-    TypedView slice(long from, long count) {
+    public TypedView slice(long from, long count) {
         return new TypedView(view.slice(from, count));
     }
 
-    TypedView withContext(Context ctx) {
+    public TypedView withContext(Context ctx) {
         return new TypedView((SymmetricArray) call("withContext", new Class<?>[] {Context.class}, ctx));
     }
 
-    long length() {
+    public long length() {
         return view.length();
     }
 
     // ---- value conversion
 
     /** What {@code value} becomes after a round trip through this element type. */
-    long normalize(long value) {
+    public long normalize(long value) {
         return fromElement(toElement(value));
     }
 
-    long[] normalize(long[] values) {
+    public long[] normalize(long[] values) {
         return Arrays.stream(values).map(this::normalize).toArray();
     }
 
@@ -109,11 +109,11 @@ final class TypedView {
 
     // ---- host copies
 
-    void copyFrom(long[] values) {
+    public void copyFrom(long[] values) {
         call("copyFrom", new Class<?>[] {arrayClass()}, array(values));
     }
 
-    long[] read() {
+    public long[] read() {
         return longs(call("toArray", new Class<?>[0]));
     }
 

@@ -1,0 +1,78 @@
+package org.rocshmem.api;
+
+import static org.rocshmem.global.hip.hipErrorNotReady;
+import static org.rocshmem.global.hip.hipEventCreate;
+import static org.rocshmem.global.hip.hipEventDestroy;
+import static org.rocshmem.global.hip.hipEventElapsedTime;
+import static org.rocshmem.global.hip.hipEventQuery;
+import static org.rocshmem.global.hip.hipEventRecord;
+import static org.rocshmem.global.hip.hipEventSynchronize;
+
+import org.rocshmem.hip.ihipEvent_t;
+
+/**
+ * A point in a stream's work ({@code hipEvent_t}), recorded by {@link HipStream#record()}. Two events of a
+ * stream time the work between them on the device's clock ({@link #millisSince}); one event tells when the work
+ * before it is done ({@link #isComplete()}, {@link #synchronize()}).
+ */
+public final class HipEvent implements AutoCloseable {
+    private final ihipEvent_t handle;
+    private volatile boolean closed;
+
+    private HipEvent(ihipEvent_t handle) {
+        this.handle = handle;
+    }
+
+    /** Creates an event and records it on {@code stream} (hipEventCreate + hipEventRecord). */
+    static HipEvent recordOn(HipStream stream) {
+        ihipEvent_t handle = new ihipEvent_t();
+        Hip.check(hipEventCreate(handle), "hipEventCreate");
+        HipEvent event = new HipEvent(handle);
+        int status = hipEventRecord(handle, stream.handle());
+        if (status != 0) {
+            event.close();
+            Hip.check(status, "hipEventRecord");
+        }
+        return event;
+    }
+
+    /** True once the work enqueued before this event has completed (hipEventQuery). */
+    public boolean isComplete() {
+        int status = hipEventQuery(handle());
+        if (status == hipErrorNotReady) {
+            return false;
+        }
+        Hip.check(status, "hipEventQuery");
+        return true;
+    }
+
+    /** Blocks until the work enqueued before this event has completed (hipEventSynchronize). */
+    public void synchronize() {
+        Hip.check(hipEventSynchronize(handle()), "hipEventSynchronize");
+    }
+
+    /**
+     * Milliseconds of device time from {@code start} to this event (hipEventElapsedTime). Both must be complete:
+     * synchronize this event first.
+     */
+    public double millisSince(HipEvent start) {
+        float[] ms = {0};
+        Hip.check(hipEventElapsedTime(ms, start.handle(), handle()), "hipEventElapsedTime");
+        return ms[0];
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            Hip.check(hipEventDestroy(handle), "hipEventDestroy");
+        }
+    }
+
+    private ihipEvent_t handle() {
+        if (closed) {
+            throw new RocshmemStateException("this HipEvent was closed");
+        }
+        return handle;
+    }
+}
