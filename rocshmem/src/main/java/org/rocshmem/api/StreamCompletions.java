@@ -15,21 +15,30 @@ import org.rocshmem.hip.hipHostFn_t;
  */
 final class StreamCompletions {
     private final Queue<CompletableFuture<Void>> pending = new ConcurrentLinkedQueue<>();
-    private final hipHostFn_t callback = new hipHostFn_t() {
-        @Override
-        public void call(Pointer userData) {
-            CompletableFuture<Void> done = pending.poll();
-            if (done != null) {
-                // never complete on the stream's own thread: a dependent stage calling HIP there could deadlock
-                done.completeAsync(() -> null);
-            }
+    /** Made on first use: a stream object must not need native code until it is used. */
+    private hipHostFn_t callback;
+
+    private hipHostFn_t callback() {
+        if (callback == null) {
+            callback = new hipHostFn_t() {
+                @Override
+                public void call(Pointer userData) {
+                    CompletableFuture<Void> done = pending.poll();
+                    if (done != null) {
+                        // never complete on the stream's own thread: a dependent stage calling HIP there could
+                        // deadlock
+                        done.completeAsync(() -> null);
+                    }
+                }
+            };
         }
-    };
+        return callback;
+    }
 
     synchronized CompletableFuture<Void> enqueue(HipStream stream) {
         CompletableFuture<Void> future = new CompletableFuture<>();
         pending.add(future);
-        int status = hipLaunchHostFunc(stream.handle(), callback, null);
+        int status = hipLaunchHostFunc(stream.handle(), callback(), null);
         if (status != 0) {
             pending.remove(future);
             Hip.check(status, "hipLaunchHostFunc");

@@ -2,6 +2,7 @@ package org.rocshmem.api.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,10 +36,15 @@ class BeforeInitTest {
     }
 
     @Test
-    void invalidTeamIsNotATeam() {
+    void invalidTeamAnswersLikeTheLibraryAndItsCollectivesAreNoOps() {
         assertFalse(Team.INVALID.isValid());
-        RocshmemStateException e = assertThrows(RocshmemStateException.class, Team.INVALID::nPes);
-        assertTrue(e.getMessage().contains("not a member"), e.getMessage());
+        assertFalse(Team.INVALID.isMember());
+        assertEquals(-1, Team.INVALID.nPes());
+        assertEquals(-1, Team.INVALID.myPe());
+        assertEquals(0, Team.INVALID.handle());
+        assertSame(Team.INVALID, Team.INVALID.splitStrided(0, 1, 1));
+        Team.INVALID.sync();     // no-ops, even without a session: nothing reaches native code
+        Team.INVALID.barrier();
         Team.INVALID.close(); // harmless, like rocshmem4py's destroy of the sentinel
     }
 

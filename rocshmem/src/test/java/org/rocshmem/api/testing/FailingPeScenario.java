@@ -44,7 +44,8 @@ class FailingPeScenario {
     }
 
     @Test
-    @MultiPe(value = 2, timeoutSeconds = 2)
+    // long enough for two JVMs to start and print on a loaded 2-core machine, short enough for the suite
+    @MultiPe(value = 2, timeoutSeconds = 8)
     void hangsOnEveryRank() throws InterruptedException {
         System.out.println("rank " + Pe.rank() + " hanging");
         Thread.sleep(Long.MAX_VALUE);
