@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.Pointer;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
@@ -123,7 +122,7 @@ public final class Rocshmem implements AutoCloseable {
     /** A fresh 128-byte unique id (rocshmem_get_uniqueid); needs no initialized session. */
     @CallsNative("rocshmem_get_uniqueid")
     public static byte[] createUniqueId() {
-        Loader.load(org.rocshmem.global.rocshmem.class);
+        NativeLibraries.loadRocshmem();
         return UniqueIds.create();
     }
 
@@ -151,8 +150,7 @@ public final class Rocshmem implements AutoCloseable {
                         + " of " + session.nPes + "); call close() before initializing again")
                         : RocshmemStateException.finalized();
             }
-            Loader.load(org.rocshmem.global.rocshmem.class);
-            Backend backend = detectBackend();  // a constant query, valid before init
+            Backend backend = detectBackend();  // loads the natives; a constant query, valid before init
             DeviceSelection.fromEnvironment(System.getenv(), backend.emulator());
             initCall.run();
             Rocshmem opened = new Rocshmem(backend);
@@ -168,11 +166,15 @@ public final class Rocshmem implements AutoCloseable {
         }
     }
 
+    /** The variant is the one that loaded (from the library's path), never just what was asked for. */
     private static Backend detectBackend() {
-        String name = LibraryInfo.query().name();
-        String variant = Loader.getPlatform() + System.getProperty(Backend.EXTENSION_PROPERTY, "");
-        boolean emulator = Backend.emulatorVariantSelected() || name.toLowerCase().contains("emulator");
-        return new Backend(name, variant, emulator);
+        NativeLibraries.Loaded loaded = NativeLibraries.loadRocshmem();
+        if (!loaded.variant().equals(NativeLibraries.requestedVariant())) {
+            Warnings.log(LOG, System.Logger.Level.WARNING, "native variant {0} was requested but {1} loaded (the only"
+                    + " native jar on the class path); running on {1}", NativeLibraries.requestedVariant(),
+                    loaded.variant());
+        }
+        return new Backend(LibraryInfo.query().name(), loaded.variant(), loaded.emulator());
     }
 
     // ---------------------------------------------------------------- queries
@@ -501,7 +503,7 @@ public final class Rocshmem implements AutoCloseable {
     /** What the library says about itself; valid before init (constant queries). */
     @CallsNative({"rocshmem_info_get_name", "rocshmem_info_get_version", "rocshmem_vendor_get_version_info"})
     public static LibraryInfo libraryInfo() {
-        Loader.load(org.rocshmem.global.rocshmem.class);
+        NativeLibraries.loadRocshmem();
         return LibraryInfo.query();
     }
 

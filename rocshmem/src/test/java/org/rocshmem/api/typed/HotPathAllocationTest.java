@@ -68,7 +68,7 @@ class HotPathAllocationTest {
             List<String> allocating = new ArrayList<>();
             for (Map.Entry<String, Runnable> e : hotPaths.entrySet()) {
                 long bytes = allocatedBytes(e.getValue());
-                System.out.printf("hot path %-24s %8d bytes over %d calls%n", e.getKey(), bytes, CALLS);
+                System.out.printf("hot path %-24s %8d bytes over %d calls (least of 3 rounds)%n", e.getKey(), bytes, CALLS);
                 if (bytes > 256) { // one stray JIT/safepoint artefact is tolerated; one byte per call is not
                     allocating.add(e.getKey() + ": " + bytes + " bytes over " + CALLS + " calls");
                 }
@@ -83,11 +83,17 @@ class HotPathAllocationTest {
         for (int i = 0; i < WARMUP; i++) {
             call.run();
         }
+        // The least of three rounds: a one-off event (a JIT transition, a first-time class init on this thread) can
+        // allocate once; allocation per call shows in every round.
         long thread = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(thread);
-        for (int i = 0; i < CALLS; i++) {
-            call.run();
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 3; round++) {
+            long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < CALLS; i++) {
+                call.run();
+            }
+            least = Math.min(least, threads.getThreadAllocatedBytes(thread) - before);
         }
-        return threads.getThreadAllocatedBytes(thread) - before;
+        return least;
     }
 }
