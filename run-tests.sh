@@ -3,8 +3,9 @@
 #   1. installs missing build tools (dev/setup-debian.sh),
 #   2. builds the CPU emulator and runs its native multi-process tests (ctest),
 #   3. builds and tests the real variant against the real libamdhip64 from Debian's archive,
-#   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM),
-#   5. checks that the regenerated bindings equal the committed ones.
+#   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM), javadoc included,
+#   5. runs every sample and an external consumer project against the installed artifacts,
+#   6. checks that the regenerated bindings and typed API equal the committed ones.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$top"
@@ -17,9 +18,14 @@ rm -rf rocshmem/src/gen/java
 bash cppbuild.sh -extension=-emu install rocshmem
 ctest --test-dir rocshmem/cppbuild/emu-build --output-on-failure --timeout 300
 
+# Both variants, each with its own platform artifact (rocshmem-platform, rocshmem-platform-emu), side by side.
 dev/mvn.sh install -DhipOnly
 # The emulator was built (and tested) above: no second cppbuild pass.
 dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
+
+# As users get them: every sample on the emulator, then a project outside the reactor on the installed artifacts.
+samples/run.sh --all
+dev/external-consumer.sh
 
 if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
     drift=$(git -C "$top" status --porcelain -- rocshmem/src/gen)

@@ -7,5 +7,4 @@ module org.rocshmem {
     exports org.rocshmem.api;
     exports org.rocshmem.api.launch;
     exports org.rocshmem.api.bootstrap;
-    exports org.rocshmem.samples;
 }

@@ -8,8 +8,7 @@ import org.rocshmem.api.SymmetricBuffer;
  * barrier and checks that the block it received is the previous PE's stamp. Exits with status 1 on a mismatch.
  *
  * <pre>
- * java -Dorg.bytedeco.javacpp.platform.extension=-emu -cp CLASSPATH \
- *      org.rocshmem.api.launch.Launcher --nproc 2 -- org.rocshmem.samples.RingExchange [bytes]
+ * ./samples/run.sh RingExchange 2 [bytes]
  * </pre>
  */
 public final class RingExchange {

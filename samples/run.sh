@@ -1,0 +1,39 @@
+#!/bin/bash
+# Runs one sample on N PEs of the CPU emulator through the project's launcher:
+#   samples/run.sh <Sample> [nproc] [sample arguments...]     e.g. samples/run.sh AtomicTicketCounter 4
+#   samples/run.sh --all                                       every sample, each on the PE count it is made for
+# Needs the emulator's platform artifact in the local repository (./run-sample.sh or ./run-tests.sh installs it).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+top="$(cd "$here/.." && pwd)"
+
+if [[ $# -lt 1 ]]; then
+    echo "usage: samples/run.sh <Sample> [nproc] [args...] | --all" >&2
+    exit 2
+fi
+
+mvn -B -ntp -q -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" compile dependency:build-classpath \
+    -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime
+classpath="$here/target/classes:$(cat "$here/target/classpath.txt")"
+variant=-Dorg.bytedeco.javacpp.platform.extension=-emu
+
+run() {
+    local sample="$1" nproc="$2"
+    shift 2
+    java "$variant" -cp "$classpath" org.rocshmem.api.launch.Launcher --nproc "$nproc" --timeout 180 \
+        -- "org.rocshmem.samples.$sample" "$@"
+}
+
+if [[ "$1" == "--all" ]]; then
+    run RingExchange 2
+    run AtomicTicketCounter 4
+    run AlltoallTranspose 4
+    run Reduction 4
+    run SignalPingPong 2
+    echo "samples/run.sh: every sample verified its results"
+else
+    sample="$1"
+    nproc="${2:-2}"
+    shift $(( $# >= 2 ? 2 : 1 ))
+    run "$sample" "$nproc" "$@"
+fi
