@@ -3,8 +3,6 @@ package org.rocshmem.api.collectives;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongBinaryOperator;
@@ -19,6 +17,7 @@ import org.rocshmem.api.Team;
 import org.rocshmem.api.core.InitializedPe;
 import org.rocshmem.api.testing.MultiPe;
 import org.rocshmem.api.typed.TypedView;
+import org.rocshmem.testsupport.Expect;
 
 /**
  * Every host collective x C type x operation, on the world team and on a split team whose numbering differs from
@@ -262,18 +261,6 @@ class CollectivesTest {
             values[i] = arg;
             types[i] = arg instanceof Integer ? int.class : arg.getClass();
         }
-        try {
-            Method m = Team.class.getMethod(method, types);
-            m.invoke(team, values);
-        } catch (NoSuchMethodException e) {
-            throw new AssertionError("Team has no " + method + java.util.Arrays.toString(types), e);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new AssertionError(e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new AssertionError(e);
-        }
+        Expect.invoke(team, method, types, values);
     }
 }

@@ -1,12 +1,10 @@
 package org.rocshmem.api.typed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rocshmem.testsupport.Expect.fails;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.rocshmem.api.CType;
 import org.rocshmem.api.Compare;
 import org.rocshmem.api.Context;
@@ -24,12 +22,6 @@ import org.rocshmem.api.testing.MultiPe;
  */
 @Tag("emu")
 class TypedBadInputTest {
-
-    private static void fails(Class<? extends Throwable> type, String expectedText, Executable call) {
-        Throwable thrown = assertThrows(type, call);
-        assertTrue(thrown.getMessage() != null && thrown.getMessage().contains(expectedText),
-                "expected '" + expectedText + "' in: " + thrown.getMessage());
-    }
 
     @Test
     @MultiPe(value = 2, timeoutSeconds = 90)

@@ -1,14 +1,13 @@
 package org.rocshmem.api.typed;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.Arrays;
 import org.rocshmem.api.CType;
 import org.rocshmem.api.Compare;
 import org.rocshmem.api.Context;
 import org.rocshmem.api.SymmetricArray;
 import org.rocshmem.api.SymmetricBuffer;
+import org.rocshmem.testsupport.Expect;
 
 /**
  * Test-side handle on a typed view of any C type, so one test body covers all 23 types: values travel as
@@ -212,23 +211,7 @@ public final class TypedView {
 
     /** Invokes a public method of the view; an exception it throws is rethrown as is. */
     Object call(String name, Class<?>[] types, Object... args) {
-        Method method;
-        try {
-            method = view.getClass().getMethod(name, types);
-        } catch (NoSuchMethodException e) {
-            throw new AssertionError(view.getClass().getSimpleName() + " has no method " + name
-                    + Arrays.toString(types), e);
-        }
-        try {
-            return method.invoke(view, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new AssertionError(e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new AssertionError(e);
-        }
+        return Expect.invoke(view, name, types, args);
     }
 
     @Override
