@@ -21,10 +21,11 @@ import org.rocshmem.api.bootstrap.UniqueIdExchange;
  * buffers and teams to the session that made them (so use after finalize is detected in Java, not by a crash), and
  * keeps the tracking of leftovers in one object. {@link #current()} reaches it from anywhere.
  *
- * <p>Init ladder (every path first pins the HIP device from LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK):
+ * <p>Init ladder (every path first pins the HIP device from LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK /
+ * SLURM_LOCALID):
  * <ul>
- * <li>{@link #init()}: if RANK/WORLD_SIZE (launcher, torchrun) or OMPI_COMM_WORLD_* (mpirun) are set, as
- *     {@link #initFromEnvironment}; otherwise {@link #initRaw()};</li>
+ * <li>{@link #init()}: if RANK/WORLD_SIZE (launcher, torchrun), OMPI_COMM_WORLD_* (mpirun) or an srun step's
+ *     SLURM_* variables are set, as {@link #initFromEnvironment}; otherwise {@link #initRaw()};</li>
  * <li>{@link #initFromEnvironment}: rank 0 creates the unique id and serves it over TCP on MASTER_ADDR:MASTER_PORT,
  *     authenticated with the job's shared secret ({@link TcpUniqueIdExchange});</li>
  * <li>{@link #initWithExchange}: the same with your own {@link UniqueIdExchange} (MPI, Spark, ...);</li>
@@ -79,8 +80,8 @@ public final class Rocshmem implements AutoCloseable {
     /** Initializes from the launch environment if there is one, else with plain rocshmem_init(). */
     public static Rocshmem init() {
         Map<String, String> env = System.getenv();
-        boolean launched = env.containsKey("RANK") || env.containsKey("OMPI_COMM_WORLD_RANK");
-        return launched ? initFromEnvironment(LaunchEnvironment.fromSystemEnvironment()) : initRaw();
+        return LaunchEnvironment.isLaunched(env) ? initFromEnvironment(LaunchEnvironment.fromSystemEnvironment())
+                : initRaw();
     }
 
     /** Unique-id init with the id served by rank 0 over TCP (MASTER_ADDR:MASTER_PORT + shared secret). */

@@ -15,8 +15,9 @@ import java.util.Map;
  * <p>Sources, in order: the torchrun names set by {@code org.rocshmem.api.launch.Launcher} (RANK, WORLD_SIZE,
  * LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR, MASTER_PORT); for each one that is unset, Open MPI's
  * OMPI_COMM_WORLD_RANK/SIZE/LOCAL_RANK/LOCAL_SIZE (so {@code mpirun -n N java ...} works, like rocshmem4py).
- * LOCAL_RANK/LOCAL_WORLD_SIZE default to RANK/WORLD_SIZE (single node). MASTER_ADDR defaults to
- * ROCSHMEM_MASTER_ADDR, then 127.0.0.1; MASTER_PORT to ROCSHMEM_MASTER_PORT, then 29500.
+ * Inside an {@code srun} job step, Slurm's SLURM_PROCID, SLURM_NTASKS, SLURM_LOCALID, tasks per node and node list
+ * stand in last (see {@link SlurmStep}). LOCAL_RANK/LOCAL_WORLD_SIZE default to RANK/WORLD_SIZE (single node).
+ * MASTER_ADDR defaults to ROCSHMEM_MASTER_ADDR, then 127.0.0.1; MASTER_PORT to ROCSHMEM_MASTER_PORT, then 29500.
  *
  * <p>Secret: ROCSHMEM_BOOTSTRAP_SECRET. If absent (e.g. under mpirun), a secret is derived from the first job
  * identifier found (ROCSHMEM_EMU_JOB_ID, PMIX_NAMESPACE, OMPI_MCA_ess_base_jobid, OMPI_MCA_orte_ess_jobid,
@@ -84,7 +85,8 @@ public record LaunchEnvironment(
     }
 
     /** Reads the given variables (tests pass a map instead of mutating the process environment). */
-    public static LaunchEnvironment from(Map<String, String> env) {
+    public static LaunchEnvironment from(Map<String, String> environment) {
+        Map<String, String> env = withSlurmNames(environment);
         int rank = requiredInt(env, RANK, OMPI_COMM_WORLD_RANK);
         int worldSize = requiredInt(env, WORLD_SIZE, OMPI_COMM_WORLD_SIZE);
         int localRank = optionalInt(env, rank, LOCAL_RANK, OMPI_COMM_WORLD_LOCAL_RANK);
@@ -108,6 +110,31 @@ public record LaunchEnvironment(
         }
         return new LaunchEnvironment(rank, worldSize, localRank, localWorldSize, masterAddr, masterPort,
                 secret, source, timeout);
+    }
+
+    /** True if this process was started by a launcher this class understands (Launcher, torchrun, mpirun, srun). */
+    public static boolean isLaunched(Map<String, String> env) {
+        return env.containsKey(RANK) || env.containsKey(OMPI_COMM_WORLD_RANK) || SlurmStep.applies(env);
+    }
+
+    /** Inside an srun step, Slurm's values stand in for the torchrun names the process environment lacks. */
+    private static Map<String, String> withSlurmNames(Map<String, String> env) {
+        if (env.containsKey(OMPI_COMM_WORLD_RANK)) {
+            return env; // mpirun, even inside a Slurm allocation: MPI's numbering
+        }
+        Map<String, String> slurm = SlurmStep.torchrunNames(env);
+        if (slurm.isEmpty()) {
+            return env;
+        }
+        if (env.containsKey(ROCSHMEM_MASTER_ADDR)) {
+            slurm.remove(MASTER_ADDR);
+        }
+        if (env.containsKey(ROCSHMEM_MASTER_PORT)) {
+            slurm.remove(MASTER_PORT);
+        }
+        Map<String, String> merged = new java.util.HashMap<>(slurm);
+        merged.putAll(env); // an explicit RANK, MASTER_ADDR... wins over what Slurm implies
+        return merged;
     }
 
     /** A single-process job (rank 0 of 1), for programs started without any launcher. */
