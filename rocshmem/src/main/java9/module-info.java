@@ -3,6 +3,7 @@ module org.rocshmem {
     exports org.rocshmem.global;
     exports org.rocshmem.hip;
     exports org.rocshmem.rocshmem;
+    exports org.rocshmem.rccl;
     exports org.rocshmem.presets;
     exports org.rocshmem.api;
     exports org.rocshmem.api.launch;
