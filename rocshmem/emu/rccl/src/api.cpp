@@ -329,17 +329,7 @@ RCCL_EMU_API ncclResult_t ncclCommShrink(ncclComm_t comm, int* excludeRanksList,
 RCCL_EMU_API ncclResult_t ncclCommFinalize(ncclComm_t comm) {
   CommPtr c;
   if (ncclResult_t s = usable(comm, "ncclCommFinalize", &c); s != ncclSuccess) return s;
-  if (!wait_until_idle(*c)) return fail(ncclInvalidUsage, "ncclCommFinalize : the communicator was aborted");
-  if (int error = c->async_error.load(); error != ncclSuccess) {
-    return fail(static_cast<ncclResult_t>(error), "ncclCommFinalize : an operation of this communicator failed");
-  }
-  // Global quiescence: every rank has flushed its work.
-  if (ncclResult_t s = post_exchange(*c, {0, 0, 0, 0}); s != ncclSuccess) return s;
-  std::vector<std::array<int64_t, 4>> ignored;
-  if (ncclResult_t s = collect_exchange(*c, &ignored); s != ncclSuccess) return s;
-  std::lock_guard<std::mutex> lock(c->mutex);
-  c->finalized = true;
-  return ncclSuccess;
+  return finalize_communicator(c);
 }
 
 RCCL_EMU_API ncclResult_t ncclCommDestroy(ncclComm_t comm) {

@@ -27,7 +27,8 @@ ncclResult_t wait_all_ranks(CommState& c, const char* what, Pred pred) {
       if (c.aborted.load()) return fail(ncclInvalidUsage, std::string(what) + ": the communicator was aborted");
       int32_t state = seg.rank(r).state.load(std::memory_order_acquire);
       int pid = seg.rank(r).pid.load(std::memory_order_acquire);
-      if (state != kRankActive || process_is_gone(pid)) {
+      // A rank may do its part and leave right away (finalize, then destroy): look again before failing.
+      if ((state != kRankActive || process_is_gone(pid)) && !pred(seg.rank(r))) {
         return fail(ncclRemoteError, std::string(what) + ": rank " + std::to_string(r) + " (pid " +
                                          std::to_string(pid) + ") " +
                                          (state == kRankActive ? "exited" : "left the communicator"));

@@ -95,8 +95,16 @@ class Engine {
       }
       backoff.pause();
       if (backoff.time_to_look()) {
-        status = check_peers();
-        if (status != ncclSuccess) return status;
+        std::string departed = departed_peer();
+        if (departed.empty()) continue;
+        // A peer that left may have delivered its last slots just before: only a pass that still
+        // moves nothing proves the transfer stuck.
+        bool moved_after = false;
+        std::fill(busy_.begin(), busy_.end(), 0);
+        ncclResult_t again = pass(phase_, &moved_after);
+        if (again == ncclSuccess) again = pass(p2p_, &moved_after);
+        if (again != ncclSuccess) return again;
+        if (!moved_after && !done()) return fail(ncclRemoteError, departed);
       }
     }
   }
@@ -157,8 +165,8 @@ class Engine {
     return ncclSuccess;
   }
 
-  // Nothing moved for a while: a stuck transfer whose peer is gone can never finish.
-  ncclResult_t check_peers() {
+  // Nothing moved for a while: describes an unfinished transfer whose peer is gone (empty if none).
+  std::string departed_peer() {
     for (const std::vector<Transfer>* transfers : {&phase_, &p2p_}) {
       for (const Transfer& t : *transfers) {
         if (t.finished || t.peer == c_.rank) continue;
@@ -170,13 +178,13 @@ class Engine {
                           : process_is_gone(pid)  ? "exited"
                                                   : nullptr;
         if (why != nullptr) {
-          return fail(ncclRemoteError, "rank " + std::to_string(c_.rank) + ": peer rank " + std::to_string(t.peer) +
-                                           " (pid " + std::to_string(pid) + ") " + why + " while " + kind_name(t.kind) +
-                                           (t.sending ? " was sending to it" : " was receiving from it"));
+          return "rank " + std::to_string(c_.rank) + ": peer rank " + std::to_string(t.peer) + " (pid " +
+                 std::to_string(pid) + ") " + why + " while " + kind_name(t.kind) +
+                 (t.sending ? " was sending to it" : " was receiving from it");
         }
       }
     }
-    return ncclSuccess;
+    return {};
   }
 
   CommState& c_;

@@ -3,6 +3,8 @@
 #include <utility>
 #include <vector>
 
+#include <array>
+
 #include "errors.hpp"
 #include "tasks.hpp"
 
@@ -16,6 +18,7 @@ struct GroupState {
   int depth = 0;
   std::vector<std::pair<CommPtr, Operation>> ops;
   std::vector<std::unique_ptr<PendingJoin>> joins;
+  std::vector<CommPtr> finalizes;
 };
 
 thread_local GroupState g_group;
@@ -40,7 +43,44 @@ ncclResult_t submit_collected(std::vector<std::pair<CommPtr, Operation>>& collec
   return first;
 }
 
+// Flush and post the meeting of every communicator first, then collect: one thread may hold them all.
+ncclResult_t finalize_all(const std::vector<CommPtr>& comms) {
+  std::vector<ncclResult_t> status(comms.size(), ncclSuccess);
+  for (size_t i = 0; i < comms.size(); ++i) {
+    CommState& c = *comms[i];
+    if (!wait_until_idle(c)) {
+      status[i] = fail(ncclInvalidUsage, "ncclCommFinalize : the communicator was aborted");
+    } else if (int error = c.async_error.load(); error != ncclSuccess) {
+      status[i] = fail(static_cast<ncclResult_t>(error), "ncclCommFinalize : an operation of this communicator failed");
+    } else {
+      status[i] = post_exchange(c, {0, 0, 0, 0});
+    }
+  }
+  ncclResult_t first = ncclSuccess;
+  for (size_t i = 0; i < comms.size(); ++i) {
+    if (status[i] == ncclSuccess) {
+      std::vector<std::array<int64_t, 4>> ignored;
+      status[i] = collect_exchange(*comms[i], &ignored);
+    }
+    if (status[i] == ncclSuccess) {
+      std::lock_guard<std::mutex> lock(comms[i]->mutex);
+      comms[i]->finalized = true;
+    } else if (first == ncclSuccess) {
+      first = status[i];
+    }
+  }
+  return first;
+}
+
 }  // namespace
+
+ncclResult_t finalize_communicator(const CommPtr& comm) {
+  if (in_group()) {
+    g_group.finalizes.push_back(comm);
+    return ncclSuccess;
+  }
+  return finalize_all({comm});
+}
 
 bool in_group() { return g_group.depth > 0; }
 
@@ -75,8 +115,10 @@ ncclResult_t group_end(float* simulated_microseconds) {
   if (--g_group.depth > 0) return ncclSuccess;
   std::vector<std::unique_ptr<PendingJoin>> joins = std::move(g_group.joins);
   std::vector<std::pair<CommPtr, Operation>> ops = std::move(g_group.ops);
+  std::vector<CommPtr> finalizes = std::move(g_group.finalizes);
   g_group.joins.clear();
   g_group.ops.clear();
+  g_group.finalizes.clear();
   ncclResult_t status = joins.empty() ? ncclSuccess : run_joins(joins);
   if (simulated_microseconds != nullptr) {
     double bytes = 0;
@@ -85,7 +127,8 @@ ncclResult_t group_end(float* simulated_microseconds) {
     return status;
   }
   ncclResult_t submitted = ops.empty() ? ncclSuccess : submit_collected(ops);
-  return status != ncclSuccess ? status : submitted;
+  ncclResult_t finalized = finalizes.empty() ? ncclSuccess : finalize_all(finalizes);
+  return status != ncclSuccess ? status : submitted != ncclSuccess ? submitted : finalized;
 }
 
 }  // namespace rccl_emu

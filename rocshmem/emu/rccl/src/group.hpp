@@ -1,6 +1,7 @@
 // ncclGroupStart/ncclGroupEnd: per host thread, nestable. Inside a group, operations and
 // communicator creations are collected; the outermost ncclGroupEnd creates the communicators
-// (all ranks' steps interleaved, see joins.hpp) and then queues one fused task per communicator.
+// (all ranks' steps interleaved, see joins.hpp), queues one fused task per communicator, and then
+// finalizes the communicators whose ncclCommFinalize was called in the group.
 #pragma once
 
 #include <memory>
@@ -18,6 +19,10 @@ ncclResult_t enqueue(const CommPtr& comm, Operation op);
 
 // Runs `join` now, or defers it to the outermost ncclGroupEnd.
 ncclResult_t create_communicator(std::unique_ptr<PendingJoin> join);
+
+// ncclCommFinalize: flush, then meet every rank. Inside a group the meeting waits for ncclGroupEnd, so
+// one thread can finalize all the ranks it drives (ncclCommInitAll).
+ncclResult_t finalize_communicator(const CommPtr& comm);
 
 // ncclGroupEnd; with `simulated_microseconds` set (ncclGroupSimulateEnd) the collected operations
 // are only costed, not run.

@@ -181,7 +181,8 @@ ncclResult_t finish_join(JoinTicket& ticket, const std::atomic<bool>* aborted) {
       RankSlot& slot = seg.rank(r);
       int32_t state = slot.state.load(std::memory_order_acquire);
       int pid = slot.pid.load(std::memory_order_acquire);
-      if (state == kRankFailed || state == kRankAborted || (state == kRankActive && pid > 0 && process_is_gone(pid))) {
+      bool gone = state == kRankFailed || state == kRankAborted || (state == kRankActive && pid > 0 && process_is_gone(pid));
+      if (gone && seg.header().joined.load(std::memory_order_acquire) < ticket.nranks) {
         return fail(ncclRemoteError, "rank " + std::to_string(r) + (state == kRankActive ? " (pid " + std::to_string(pid) + ") exited" : " gave up") +
                                          " while the communicator was being created");
       }

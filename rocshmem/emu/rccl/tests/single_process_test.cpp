@@ -370,7 +370,9 @@ void finalize_threads() {
       HIP_OK(hipSetDevice(r));
       for (int k = 0; k < 20; ++k) NCCL_OK(ncclAllReduce(data[r], data[r], 16, ncclFloat, ncclSum, ranks.comms[r], ranks.streams[r]));
       NCCL_OK(ncclCommFinalize(ranks.comms[r]));  // flushes the 20 queued operations, then meets the peer
-      if (hipStreamQuery(ranks.streams[r]) == hipSuccess) ++ok;
+      // Read the emulator's device memory directly, without any stream synchronization: the 20
+      // all-reduces must be complete once finalize returned.
+      if (data[r][3] == float((2 * 3 + 1) * (1 << 19))) ++ok;
     });
   }
   for (auto& t : threads) t.join();
@@ -378,6 +380,22 @@ void finalize_threads() {
   // 20 doublings of (0 + i) + (1 + i).
   auto h = host_copy(data[0], 16);
   CHECK_EQ(float((2 * 3 + 1) * (1 << 19)), h[3]);
+  free_all(data);
+}
+
+void finalize_in_group() {
+  Ranks ranks(3);
+  auto data = device_floats(3, 4, [](int r, size_t) { return float(r); });
+  NCCL_OK(ncclGroupStart());
+  for (int r = 0; r < 3; ++r) NCCL_OK(ncclAllReduce(data[r], data[r], 4, ncclFloat, ncclSum, ranks.comms[r], ranks.streams[r]));
+  NCCL_OK(ncclGroupEnd());
+  // One thread finalizes all three ranks: only possible because the meeting waits for ncclGroupEnd.
+  NCCL_OK(ncclGroupStart());
+  for (int r = 0; r < 3; ++r) NCCL_OK(ncclCommFinalize(ranks.comms[r]));
+  NCCL_OK(ncclGroupEnd());
+  for (int r = 0; r < 3; ++r) CHECK_EQ(3.0f, host_copy(data[r], 4)[3]);  // finalize flushed the queued work
+  CHECK_EQ(static_cast<int>(ncclInvalidUsage),
+           static_cast<int>(ncclAllReduce(data[0], data[0], 4, ncclFloat, ncclSum, ranks.comms[0], ranks.streams[0])));
   free_all(data);
 }
 
@@ -442,6 +460,7 @@ int main(int argc, char** argv) {
       {"mismatch", mismatch},
       {"stream_order", stream_order},
       {"finalize_threads", finalize_threads},
+      {"finalize_in_group", finalize_in_group},
       {"simulate_register", simulate_register},
       {"init_all_errors", init_all_errors},
   };

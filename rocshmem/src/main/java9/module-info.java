@@ -8,5 +8,7 @@ module org.rocshmem {
     exports org.rocshmem.api;
     exports org.rocshmem.api.launch;
     exports org.rocshmem.api.bootstrap;
+    exports org.rocshmem.api.rccl;
     exports org.rocshmem.samples;
+    exports org.rocshmem.samples.rccl;
 }
