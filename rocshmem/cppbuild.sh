@@ -40,30 +40,10 @@ mkdir -p "$INSTALL_PATH/include" "$INSTALL_PATH/lib"
 
 ROCM_HOME="${ROCM_PATH:-/opt/rocm}"
 
-# RCCL: rccl/rccl.h for both variants (the rccl presets parse it, the emulator implements it) and,
-# for the real variant, the real librccl.so.1, linked by soname and never bundled. Off ROCm hosts
-# both come from Debian's archive; the library is unpacked once into debian-rccl and only symlinked.
-rm -rf "$INSTALL_PATH/include/rccl" "$INSTALL_PATH"/lib/librccl.so* "$INSTALL_PATH"/lib/librocm_smi64.so*
+# Where the real librccl is unpacked off ROCm hosts (the sid loader wrapper below searches it too).
 RCCL_RUNTIME_DIR=
-if [[ -f "$ROCM_HOME/include/rccl/rccl.h" && -z "${ROCSHMEM_USE_DEBIAN_HIP:-}" ]]; then
-    echo "Using RCCL from $ROCM_HOME"
-    ln -sfn "$ROCM_HOME/include/rccl" "$INSTALL_PATH/include/rccl"
-    if [[ -z "$EXTENSION" ]]; then
-        [[ -e "$ROCM_HOME/lib/librccl.so" ]] || fail "$ROCM_HOME/lib/librccl.so not found"
-        ln -sfn "$ROCM_HOME/lib/librccl.so" "$INSTALL_PATH/lib/librccl.so"
-    fi
-else
-    extract_packages_once "rccl" "$CPPBUILD_PATH/debian-rccl-dev"
-    cp -a "$CPPBUILD_PATH/debian-rccl-dev/usr/include/rccl" "$INSTALL_PATH/include/rccl"
-    if [[ -z "$EXTENSION" ]]; then
-        echo "Using RCCL $(hip_lock_version librccl1) from Debian's archive"
-        extract_packages_once "rccl-lib" "$CPPBUILD_PATH/debian-rccl"
-        RCCL_RUNTIME_DIR="$CPPBUILD_PATH/debian-rccl/usr/lib/x86_64-linux-gnu"
-        [[ -f "$RCCL_RUNTIME_DIR/librccl.so.1.0" ]] || fail "librccl.so.1.0 missing from the librccl1 package"
-        ln -sfn "$RCCL_RUNTIME_DIR/librccl.so.1.0" "$INSTALL_PATH/lib/librccl.so"
-        # The link step resolves librccl's own dependency through -rpath-link.
-        ln -sfn "$RCCL_RUNTIME_DIR/librocm_smi64.so.7" "$INSTALL_PATH/lib/librocm_smi64.so.7"
-    fi
+if [[ -z "$EXTENSION" && ! ( -f "$ROCM_HOME/include/rccl/rccl.h" && -z "${ROCSHMEM_USE_DEBIAN_HIP:-}" ) ]]; then
+    RCCL_RUNTIME_DIR="$CPPBUILD_PATH/debian-rccl/usr/lib/x86_64-linux-gnu"
 fi
 
 if [[ -f "$ROCM_HOME/include/hip/hip_runtime_api.h" && -z "${ROCSHMEM_USE_DEBIAN_HIP:-}" ]]; then
@@ -98,6 +78,31 @@ exec "\$SID/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path "\$LIB
 EOF
         chmod +x "$SID_ROOT/jvm/bin/java"
         "$SID_ROOT/jvm/bin/java" -version >/dev/null 2>&1 || fail "the JVM does not start through sid's loader ($SID_ROOT/jvm/bin/java)"
+    fi
+fi
+
+# RCCL: rccl/rccl.h for both variants (the rccl presets parse it, the emulator implements it) and,
+# for the real variant, the real librccl.so.1, linked by soname and never bundled. Off ROCm hosts
+# both come from Debian's archive; the library is unpacked once into debian-rccl and only symlinked.
+rm -rf "$INSTALL_PATH/include/rccl" "$INSTALL_PATH"/lib/librccl.so* "$INSTALL_PATH"/lib/librocm_smi64.so*
+if [[ -f "$ROCM_HOME/include/rccl/rccl.h" && -z "${ROCSHMEM_USE_DEBIAN_HIP:-}" ]]; then
+    echo "Using RCCL from $ROCM_HOME"
+    ln -sfn "$ROCM_HOME/include/rccl" "$INSTALL_PATH/include/rccl"
+    if [[ -z "$EXTENSION" ]]; then
+        [[ -e "$ROCM_HOME/lib/librccl.so" ]] || fail "$ROCM_HOME/lib/librccl.so not found"
+        ln -sfn "$ROCM_HOME/lib/librccl.so" "$INSTALL_PATH/lib/librccl.so"
+    fi
+else
+    extract_packages_once "rccl" "$CPPBUILD_PATH/debian-rccl-dev"
+    cp -a "$CPPBUILD_PATH/debian-rccl-dev/usr/include/rccl" "$INSTALL_PATH/include/rccl" 2>/dev/null \
+        || fail "rccl/rccl.h missing: librccl-dev (role rccl) is not pinned in rocshmem/hip-debian.lock"
+    if [[ -z "$EXTENSION" ]]; then
+        echo "Using RCCL $(hip_lock_version librccl1) from Debian's archive"
+        extract_packages_once "rccl-lib" "$CPPBUILD_PATH/debian-rccl"
+        [[ -f "$RCCL_RUNTIME_DIR/librccl.so.1.0" ]] || fail "librccl.so.1.0 missing: librccl1 (role rccl-lib) is not pinned in rocshmem/hip-debian.lock"
+        ln -sfn "$RCCL_RUNTIME_DIR/librccl.so.1.0" "$INSTALL_PATH/lib/librccl.so"
+        # The link step resolves librccl's own dependency through -rpath-link.
+        ln -sfn "$RCCL_RUNTIME_DIR/librocm_smi64.so.7" "$INSTALL_PATH/lib/librocm_smi64.so.7"
     fi
 fi
 

@@ -91,9 +91,9 @@ public final class RcclLibraryLocator {
         return System.getProperty("org.bytedeco.javacpp.platform.extension", "").endsWith("-emu");
     }
 
-    /** Called by the {@link rccl} presets class before its JNI library loads; a no-op at build time. */
+    /** Called by the {@link rccl} presets class (LoadEnabled) before its JNI library loads. */
     static synchronized void preloadForCurrentVariant() {
-        if (!Loader.isLoadLibraries() || loaded != null) {
+        if (loaded != null) {
             return;
         }
         Map<String, String> env = System.getenv();

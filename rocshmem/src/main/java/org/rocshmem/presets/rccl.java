@@ -1,5 +1,7 @@
 package org.rocshmem.presets;
 
+import org.bytedeco.javacpp.ClassProperties;
+import org.bytedeco.javacpp.LoadEnabled;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.annotation.NoException;
 import org.bytedeco.javacpp.annotation.Platform;
@@ -50,11 +52,17 @@ import org.bytedeco.javacpp.tools.InfoMapper;
             link = "rccl_cpu_emu")
     })
 @NoException
-public class rccl implements InfoMapper {
-    static {
-        Loader.checkVersion("org.bytedeco", "javacpp");
-        // Runs before the generated global class loads its JNI library (it extends this class).
-        RcclLibraryLocator.preloadForCurrentVariant();
+public class rccl implements InfoMapper, LoadEnabled {
+    static { Loader.checkVersion("org.bytedeco", "javacpp"); }
+
+    /**
+     * Called by {@code Loader.load} before it loads the JNI library (and by the build, which loads nothing):
+     * opens the real librccl chosen by {@link RcclLibraryLocator}, so the JNI library binds to it.
+     */
+    @Override public void init(ClassProperties properties) {
+        if (Loader.isLoadLibraries()) {
+            RcclLibraryLocator.preloadForCurrentVariant();
+        }
     }
 
     /** Every public function of rccl.h also has a profiling twin with this prefix. */

@@ -61,6 +61,19 @@ class RealRcclNoDeviceTest {
         assertEquals(RcclResult.UNHANDLED_CUDA_ERROR, alloc.result());
     }
 
+    /** The emulator's ctest rccl_exports_match_header checks its side against the same header. */
+    @Test
+    void theRealLibraryExportsExactlyThePublicFunctionsOfTheHeader() throws Exception {
+        java.util.Set<String> exported = new java.util.TreeSet<>();
+        for (String line : NativeBuild.run("nm", "-D", "--defined-only", DEBIAN_RCCL.resolve("librccl.so.1.0").toString())) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 3 && f[2].startsWith("nccl")) {
+                exported.add(f[2].replaceAll("@.*", ""));
+            }
+        }
+        assertEquals(RcclHeader.publicFunctions().keySet(), exported);
+    }
+
     @Test
     void theSystemSonameIsFoundThroughTheLoaderSearchPath() {
         Rccl.load();
