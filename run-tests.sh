@@ -1,8 +1,8 @@
 #!/bin/bash
 # The project's test command (README "Run the tests"; .ci/run calls it). On a fresh Debian 12:
 #   1. installs missing build tools (dev/setup-debian.sh),
-#   2. builds the CPU emulator and runs its native multi-process tests (ctest),
-#   3. builds and tests the real variant against the real libamdhip64 from Debian's archive,
+#   2. builds the CPU emulator (HIP, rocSHMEM, RCCL) and runs its native tests (ctest),
+#   3. builds and tests the real variant against the real libamdhip64 and librccl from Debian's archive,
 #   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM), javadoc included,
 #   5. runs every sample and an external consumer project against the installed artifacts,
 #   6. checks that the regenerated bindings and typed API equal the committed ones.

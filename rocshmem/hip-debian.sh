@@ -1,4 +1,4 @@
-# Fetches the real HIP runtime from Debian's archive with a private apt state.
+# Fetches the real HIP runtime (and RCCL) from Debian's archive with a private apt state.
 # Sourced by rocshmem/cppbuild.sh; uses fail/require_tools/sha256_ok/DOWNLOADS_PATH from ../cppbuild.sh.
 #
 # Nothing here touches the system: apt reads its own sources list, lists and cache under
@@ -55,7 +55,7 @@ fetch_package() {
         mv "${deb[0]}" "$cached" && rm -rf "$partial"
         echo "$cached"; return 0
     fi
-    if [[ $role == hip && -z "${ROCSHMEM_HIP_FOLLOW_ARCHIVE:-}" ]]; then
+    if [[ $role != loader && -z "${ROCSHMEM_HIP_FOLLOW_ARCHIVE:-}" ]]; then
         fail "pinned $pkg=$version is no longer served by Debian's archive; update rocshmem/hip-debian.lock or set ROCSHMEM_HIP_FOLLOW_ARCHIVE=1 (see README, Troubleshooting)"
     fi
     echo "cppbuild.sh: warning: $pkg=$version is gone from the archive; using its current version" >&2
@@ -83,6 +83,22 @@ extract_packages() {
         deb=$(fetch_package "$role" "$pkg" "$version" "$sha")
         dpkg-deb -x "$deb" "$dest" || fail "cannot extract $deb"
     done < "$HIP_LOCK_FILE"
+}
+
+# extract_packages_once ROLES DEST: like extract_packages, but skipped when DEST already holds exactly
+# the locked packages of ROLES (a stamp of their lock lines). Meant for the large RCCL library: its
+# .deb is downloaded once per clean tree and unpacked (about 20 s) only when the pin changes.
+extract_packages_once() {
+    local roles=" $1 " dest=$2 stamp role rest
+    stamp=$(while read -r role rest; do
+        [[ -z "$role" || "$role" == \#* || "$roles" != *" $role "* ]] || echo "$role $rest"
+    done < "$HIP_LOCK_FILE" | sha256sum | cut -d' ' -f1)
+    if [[ -f "$dest/.lock-stamp" && "$(cat "$dest/.lock-stamp")" == "$stamp" ]]; then
+        return 0
+    fi
+    rm -rf "$dest"
+    extract_packages "$1" "$dest"
+    echo "$stamp" > "$dest/.lock-stamp"
 }
 
 # hip_lock_version PKG: the pinned version of PKG (used for messages and the README check).

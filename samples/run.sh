@@ -1,6 +1,7 @@
 #!/bin/bash
 # Runs one sample on N PEs of the CPU emulator through the project's launcher:
 #   samples/run.sh <Sample> [nproc] [sample arguments...]     e.g. samples/run.sh AtomicTicketCounter 4
+#                                                              or samples/run.sh rccl.AllReduceBasic 2
 #   samples/run.sh --all                                       every sample, each on the PE count it is made for
 # Needs the emulator's platform artifact in the local repository (./run-sample.sh or ./run-tests.sh installs it).
 set -euo pipefail
@@ -30,6 +31,9 @@ if [[ "$1" == "--all" ]]; then
     run AlltoallTranspose 4
     run Reduction 4
     run SignalPingPong 2
+    run rccl.AllReduceBasic 2
+    run rccl.SendRecvBasic 2
+    run rccl.GradientAllReduce 2
     echo "samples/run.sh: every sample verified its results"
 else
     sample="$1"

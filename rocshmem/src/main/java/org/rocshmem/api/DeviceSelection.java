@@ -7,17 +7,19 @@ import java.util.Map;
 
 /**
  * Pins this process to its GPU before rocSHMEM initializes (one PE per GPU): device = LOCAL_RANK, falling back to
- * OMPI_COMM_WORLD_LOCAL_RANK (as rocshmem4py does), then SLURM_LOCALID. With more local ranks than devices (typical on the emulator,
- * which has one virtual device unless ROCSHMEM_EMU_DEVICES says otherwise) ranks share devices round-robin.
+ * OMPI_COMM_WORLD_LOCAL_RANK (as rocshmem4py does), then SLURM_LOCALID. With more local ranks than devices
+ * (typical on the emulator, which has one virtual device unless ROCSHMEM_EMU_DEVICES says otherwise) ranks share
+ * devices round-robin.
+ * Public because RCCL communicators ({@code org.rocshmem.api.rccl}) pin the device the same way.
  */
-final class DeviceSelection {
+public final class DeviceSelection {
     private static final System.Logger LOG = System.getLogger(DeviceSelection.class.getName());
 
     private DeviceSelection() {
     }
 
     /** Returns the device chosen, or -1 when no local rank is known (then the current device stays). */
-    static int fromEnvironment(Map<String, String> env, boolean emulator) {
+    public static int fromEnvironment(Map<String, String> env, boolean emulator) {
         String text = env.getOrDefault("LOCAL_RANK", env.getOrDefault("OMPI_COMM_WORLD_LOCAL_RANK",
                 env.get("SLURM_LOCALID")));
         if (text == null || text.isBlank()) {

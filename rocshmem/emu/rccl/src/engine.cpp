@@ -1,0 +1,445 @@
+#include "engine.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "errors.hpp"
+#include "waiting.hpp"
+
+namespace rccl_emu {
+
+const char* kind_name(Kind kind) {
+  switch (kind) {
+    case Kind::all_reduce: return "ncclAllReduce";
+    case Kind::broadcast: return "ncclBroadcast";
+    case Kind::reduce: return "ncclReduce";
+    case Kind::all_gather: return "ncclAllGather";
+    case Kind::reduce_scatter: return "ncclReduceScatter";
+    case Kind::all_to_all: return "ncclAllToAll";
+    case Kind::all_to_allv: return "ncclAllToAllv";
+    case Kind::gather: return "ncclGather";
+    case Kind::scatter: return "ncclScatter";
+    case Kind::send: return "ncclSend/ncclRecv";
+    case Kind::recv: return "ncclSend/ncclRecv";
+    case Kind::all_reduce_with_bias: return "ncclAllReduceWithBias";
+  }
+  return "(unknown operation)";
+}
+
+namespace {
+
+// One message on one channel, moved slot by slot.
+struct Transfer {
+  bool sending;
+  Lane lane;
+  int peer;
+  const char* from;
+  char* to;
+  uint64_t bytes;
+  Kind kind;
+  uint64_t moved = 0;
+  bool started = false;
+  bool finished = false;
+};
+
+class Engine {
+ public:
+  explicit Engine(CommState& c) : c_(c), busy_(2 * 2 * static_cast<size_t>(c.nranks)) {}
+
+  void send(Lane lane, int peer, const void* from, uint64_t bytes, Kind kind) {
+    list(lane).push_back(Transfer{true, lane, peer, static_cast<const char*>(from), nullptr, bytes, kind});
+  }
+  void recv(Lane lane, int peer, void* to, uint64_t bytes, Kind kind) {
+    list(lane).push_back(Transfer{false, lane, peer, nullptr, static_cast<char*>(to), bytes, kind});
+  }
+
+  // Moves the collective transfers queued so far (and, meanwhile, the send/recv ones) to completion.
+  ncclResult_t run_phase() {
+    ncclResult_t status = run_until([&] { return all_finished(phase_); });
+    phase_.clear();
+    return status;
+  }
+
+  ncclResult_t finish_point_to_point() {
+    ncclResult_t status = run_until([&] { return all_finished(p2p_); });
+    p2p_.clear();
+    return status;
+  }
+
+ private:
+  std::vector<Transfer>& list(Lane lane) { return lane == Lane::collective ? phase_ : p2p_; }
+
+  static bool all_finished(const std::vector<Transfer>& transfers) {
+    for (const Transfer& t : transfers)
+      if (!t.finished) return false;
+    return true;
+  }
+
+  template <class Done>
+  ncclResult_t run_until(Done done) {
+    Backoff backoff;
+    for (;;) {
+      bool moved = false;
+      std::fill(busy_.begin(), busy_.end(), 0);
+      ncclResult_t status = pass(phase_, &moved);
+      if (status == ncclSuccess) status = pass(p2p_, &moved);
+      if (status != ncclSuccess) return status;
+      if (done()) return ncclSuccess;
+      if (c_.aborted.load(std::memory_order_relaxed)) {
+        return fail(ncclInvalidUsage, "rank " + std::to_string(c_.rank) + ": operation cancelled by ncclCommAbort");
+      }
+      if (moved) {
+        backoff.reset();
+        continue;
+      }
+      backoff.pause();
+      if (backoff.time_to_look()) {
+        std::string departed = departed_peer();
+        if (departed.empty()) continue;
+        // A peer that left may have delivered its last slots just before: only a pass that still
+        // moves nothing proves the transfer stuck.
+        bool moved_after = false;
+        std::fill(busy_.begin(), busy_.end(), 0);
+        ncclResult_t again = pass(phase_, &moved_after);
+        if (again == ncclSuccess) again = pass(p2p_, &moved_after);
+        if (again != ncclSuccess) return again;
+        if (!moved_after && !done()) return fail(ncclRemoteError, departed);
+      }
+    }
+  }
+
+  // Progresses the first unfinished transfer of every channel (messages on a channel are FIFO).
+  ncclResult_t pass(std::vector<Transfer>& transfers, bool* moved) {
+    for (Transfer& t : transfers) {
+      if (t.finished) continue;
+      char& busy = busy_[(static_cast<size_t>(t.lane) * 2 + (t.sending ? 1 : 0)) * c_.nranks + t.peer];
+      if (busy) continue;
+      busy = 1;
+      ncclResult_t status = t.sending ? push(t, moved) : pull(t, moved);
+      if (status != ncclSuccess) return status;
+    }
+    return ncclSuccess;
+  }
+
+  ncclResult_t push(Transfer& t, bool* moved) {
+    Channel& ch = c_.segment->channel(t.lane, c_.rank, t.peer);
+    uint64_t head = ch.head.load(std::memory_order_relaxed);
+    while (!t.finished) {
+      if (head - ch.tail.load(std::memory_order_acquire) >= kSlotsPerChannel) break;
+      Slot& slot = ch.slots[head % kSlotsPerChannel];
+      uint32_t chunk = static_cast<uint32_t>(std::min<uint64_t>(kSlotBytes, t.bytes - t.moved));
+      slot.header = SlotHeader{t.bytes, chunk, static_cast<uint32_t>(t.kind)};
+      if (chunk > 0) std::memcpy(slot.data, t.from + t.moved, chunk);
+      t.moved += chunk;
+      t.started = true;
+      ch.head.store(++head, std::memory_order_release);
+      *moved = true;
+      t.finished = t.moved == t.bytes;
+    }
+    return ncclSuccess;
+  }
+
+  ncclResult_t pull(Transfer& t, bool* moved) {
+    Channel& ch = c_.segment->channel(t.lane, t.peer, c_.rank);
+    uint64_t tail = ch.tail.load(std::memory_order_relaxed);
+    while (!t.finished) {
+      if (tail == ch.head.load(std::memory_order_acquire)) break;
+      Slot& slot = ch.slots[tail % kSlotsPerChannel];
+      SlotHeader h = slot.header;
+      if (h.tag != static_cast<uint32_t>(t.kind) || h.message_bytes != t.bytes || h.chunk_bytes > t.bytes - t.moved) {
+        return fail(ncclInvalidUsage,
+                    "rank " + std::to_string(c_.rank) + " expected " + kind_name(t.kind) + " data of " +
+                        std::to_string(t.bytes) + " bytes from rank " + std::to_string(t.peer) + " but received " +
+                        kind_name(static_cast<Kind>(h.tag)) + " data of " + std::to_string(h.message_bytes) +
+                        " bytes: all ranks must call the same operations, with matching counts and types, in the "
+                        "same order");
+      }
+      if (h.chunk_bytes > 0) std::memcpy(t.to + t.moved, slot.data, h.chunk_bytes);
+      t.moved += h.chunk_bytes;
+      t.started = true;
+      ch.tail.store(++tail, std::memory_order_release);
+      *moved = true;
+      t.finished = t.moved == t.bytes;
+    }
+    return ncclSuccess;
+  }
+
+  // Nothing moved for a while: describes an unfinished transfer whose peer is gone (empty if none).
+  std::string departed_peer() {
+    for (const std::vector<Transfer>* transfers : {&phase_, &p2p_}) {
+      for (const Transfer& t : *transfers) {
+        if (t.finished || t.peer == c_.rank) continue;
+        RankSlot& peer = c_.segment->rank(t.peer);
+        int32_t state = peer.state.load(std::memory_order_acquire);
+        int pid = peer.pid.load(std::memory_order_acquire);
+        const char* why = state == kRankLeft      ? "destroyed its communicator"
+                          : state == kRankAborted ? "aborted its communicator or failed"
+                          : process_is_gone(pid)  ? "exited"
+                                                  : nullptr;
+        if (why != nullptr) {
+          return "rank " + std::to_string(c_.rank) + ": peer rank " + std::to_string(t.peer) + " (pid " +
+                 std::to_string(pid) + ") " + why + " while " + kind_name(t.kind) +
+                 (t.sending ? " was sending to it" : " was receiving from it");
+        }
+      }
+    }
+    return {};
+  }
+
+  CommState& c_;
+  std::vector<Transfer> phase_;
+  std::vector<Transfer> p2p_;
+  std::vector<char> busy_;
+};
+
+// ---- collectives ------------------------------------------------------------------------------
+
+struct Context {
+  CommState& c;
+  Engine& engine;
+  const Operation& op;
+  size_t element;  // bytes per element
+  int me() const { return c.rank; }
+  int n() const { return c.nranks; }
+};
+
+// The data a rank contributes to a reduction: its input, premultiplied when the operator says so.
+const char* contribution(const Context& x, const void* input, size_t count, std::vector<char>& scratch) {
+  const Reduction& r = x.op.reduction;
+  if (!r.premultiply) return static_cast<const char*>(input);
+  unsigned char scalar[8];
+  std::memcpy(scalar, r.scalar_on_device ? r.device_scalar : r.scalar, x.element);
+  scratch.resize(count * x.element);
+  multiply(x.op.type, scratch.data(), input, scalar, count);
+  return scratch.data();
+}
+
+// out = contributions reduced in rank order (inputs[r] is rank r's), then divided for integer Avg.
+void reduce_into(const Context& x, void* out, std::vector<const void*>& inputs, size_t count) {
+  reduce(x.op.type, x.op.reduction.base, out, inputs.data(), static_cast<int>(inputs.size()), count);
+  if (x.op.reduction.divide_after) divide(x.op.type, out, x.n(), count);
+}
+
+size_t segment_offset(size_t count, int n, int s) {
+  size_t base = count / n, extra = count % n;
+  return s * base + std::min<size_t>(s, extra);
+}
+size_t segment_length(size_t count, int n, int s) {
+  return count / n + (static_cast<size_t>(s) < count % n ? 1 : 0);
+}
+
+ncclResult_t all_reduce(Context& x) {
+  const Operation& op = x.op;
+  const size_t E = x.element;
+  char* out = static_cast<char*>(op.recv);
+  std::vector<char> premultiplied;
+  const char* in = contribution(x, op.send, op.count, premultiplied);
+  const size_t my_off = segment_offset(op.count, x.n(), x.me()), my_len = segment_length(op.count, x.n(), x.me());
+
+  std::vector<std::vector<char>> staging(x.n());
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == x.me()) continue;
+    staging[p].resize(my_len * E);
+    x.engine.send(Lane::collective, p, in + segment_offset(op.count, x.n(), p) * E,
+                  segment_length(op.count, x.n(), p) * E, op.kind);
+    x.engine.recv(Lane::collective, p, staging[p].data(), my_len * E, op.kind);
+  }
+  if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
+
+  std::vector<const void*> inputs(x.n());
+  for (int r = 0; r < x.n(); ++r) inputs[r] = r == x.me() ? static_cast<const void*>(in + my_off * E) : staging[r].data();
+  reduce_into(x, out + my_off * E, inputs, my_len);
+
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == x.me()) continue;
+    x.engine.send(Lane::collective, p, out + my_off * E, my_len * E, op.kind);
+    x.engine.recv(Lane::collective, p, out + segment_offset(op.count, x.n(), p) * E,
+                  segment_length(op.count, x.n(), p) * E, op.kind);
+  }
+  if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
+
+  if (op.kind == Kind::all_reduce_with_bias && op.bias != nullptr) {
+    // The local bias joins the result through the operator (the sum for Avg and PreMulSum).
+    BaseOp combine = op.reduction.premultiply || op.reduction.divide_after ? BaseOp::sum : op.reduction.base;
+    const void* pair[2] = {out, op.bias};
+    reduce(op.type, combine, out, pair, 2, op.count);
+  }
+  return ncclSuccess;
+}
+
+ncclResult_t reduce_scatter(Context& x) {
+  const Operation& op = x.op;
+  const size_t block = op.count * x.element;
+  std::vector<char> premultiplied;
+  const char* in = contribution(x, op.send, op.count * x.n(), premultiplied);
+  std::vector<std::vector<char>> staging(x.n());
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == x.me()) continue;
+    staging[p].resize(block);
+    x.engine.send(Lane::collective, p, in + p * block, block, op.kind);
+    x.engine.recv(Lane::collective, p, staging[p].data(), block, op.kind);
+  }
+  if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
+  std::vector<const void*> inputs(x.n());
+  for (int r = 0; r < x.n(); ++r) inputs[r] = r == x.me() ? static_cast<const void*>(in + x.me() * block) : staging[r].data();
+  reduce_into(x, op.recv, inputs, op.count);
+  return ncclSuccess;
+}
+
+ncclResult_t reduce_to_root(Context& x) {
+  const Operation& op = x.op;
+  const size_t bytes = op.count * x.element;
+  std::vector<char> premultiplied;
+  const char* in = contribution(x, op.send, op.count, premultiplied);
+  if (x.me() != op.root) {
+    x.engine.send(Lane::collective, op.root, in, bytes, op.kind);
+    return x.engine.run_phase();
+  }
+  std::vector<std::vector<char>> staging(x.n());
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == x.me()) continue;
+    staging[p].resize(bytes);
+    x.engine.recv(Lane::collective, p, staging[p].data(), bytes, op.kind);
+  }
+  if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
+  std::vector<const void*> inputs(x.n());
+  for (int r = 0; r < x.n(); ++r) inputs[r] = r == x.me() ? static_cast<const void*>(in) : staging[r].data();
+  reduce_into(x, op.recv, inputs, op.count);
+  return ncclSuccess;
+}
+
+ncclResult_t broadcast(Context& x) {
+  const Operation& op = x.op;
+  const size_t bytes = op.count * x.element;
+  if (x.me() == op.root) {
+    for (int p = 0; p < x.n(); ++p)
+      if (p != x.me()) x.engine.send(Lane::collective, p, op.send, bytes, op.kind);
+    ncclResult_t s = x.engine.run_phase();
+    if (s == ncclSuccess && op.recv != op.send && bytes > 0) std::memmove(op.recv, op.send, bytes);
+    return s;
+  }
+  x.engine.recv(Lane::collective, op.root, op.recv, bytes, op.kind);
+  return x.engine.run_phase();
+}
+
+ncclResult_t all_gather(Context& x) {
+  const Operation& op = x.op;
+  const size_t block = op.count * x.element;
+  char* out = static_cast<char*>(op.recv);
+  if (out + x.me() * block != op.send && block > 0) std::memmove(out + x.me() * block, op.send, block);
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == x.me()) continue;
+    x.engine.send(Lane::collective, p, out + x.me() * block, block, op.kind);
+    x.engine.recv(Lane::collective, p, out + p * block, block, op.kind);
+  }
+  return x.engine.run_phase();
+}
+
+ncclResult_t gather(Context& x) {
+  const Operation& op = x.op;
+  const size_t block = op.count * x.element;
+  if (x.me() != op.root) {
+    x.engine.send(Lane::collective, op.root, op.send, block, op.kind);
+    return x.engine.run_phase();
+  }
+  char* out = static_cast<char*>(op.recv);
+  if (out + x.me() * block != op.send && block > 0) std::memmove(out + x.me() * block, op.send, block);
+  for (int p = 0; p < x.n(); ++p)
+    if (p != x.me()) x.engine.recv(Lane::collective, p, out + p * block, block, op.kind);
+  return x.engine.run_phase();
+}
+
+ncclResult_t scatter(Context& x) {
+  const Operation& op = x.op;
+  const size_t block = op.count * x.element;
+  if (x.me() != op.root) {
+    x.engine.recv(Lane::collective, op.root, op.recv, block, op.kind);
+    return x.engine.run_phase();
+  }
+  const char* in = static_cast<const char*>(op.send);
+  for (int p = 0; p < x.n(); ++p)
+    if (p != x.me()) x.engine.send(Lane::collective, p, in + p * block, block, op.kind);
+  ncclResult_t s = x.engine.run_phase();
+  if (s == ncclSuccess && op.recv != in + x.me() * block && block > 0) std::memmove(op.recv, in + x.me() * block, block);
+  return s;
+}
+
+ncclResult_t all_to_all(Context& x) {
+  const Operation& op = x.op;
+  const size_t block = op.count * x.element;
+  const char* in = static_cast<const char*>(op.send);
+  char* out = static_cast<char*>(op.recv);
+  if (block > 0) std::memmove(out + x.me() * block, in + x.me() * block, block);
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == x.me()) continue;
+    x.engine.send(Lane::collective, p, in + p * block, block, op.kind);
+    x.engine.recv(Lane::collective, p, out + p * block, block, op.kind);
+  }
+  return x.engine.run_phase();
+}
+
+ncclResult_t all_to_allv(Context& x) {
+  const Operation& op = x.op;
+  const size_t E = x.element;
+  const char* in = static_cast<const char*>(op.send);
+  char* out = static_cast<char*>(op.recv);
+  std::vector<char> copy;
+  if (op.send == op.recv) {
+    // In place: what this rank sends must be read before anything arrives over it.
+    size_t extent = 0;
+    for (int p = 0; p < x.n(); ++p) extent = std::max(extent, (op.send_displs[p] + op.send_counts[p]) * E);
+    copy.assign(in, in + extent);
+    in = copy.data();
+  }
+  const int me = x.me();
+  if (op.send_counts[me] > 0) std::memmove(out + op.recv_displs[me] * E, in + op.send_displs[me] * E, op.send_counts[me] * E);
+  for (int p = 0; p < x.n(); ++p) {
+    if (p == me) continue;
+    x.engine.send(Lane::collective, p, in + op.send_displs[p] * E, op.send_counts[p] * E, op.kind);
+    x.engine.recv(Lane::collective, p, out + op.recv_displs[p] * E, op.recv_counts[p] * E, op.kind);
+  }
+  return x.engine.run_phase();
+}
+
+ncclResult_t run_collective(Context& x) {
+  switch (x.op.kind) {
+    case Kind::all_reduce:
+    case Kind::all_reduce_with_bias: return all_reduce(x);
+    case Kind::reduce_scatter: return reduce_scatter(x);
+    case Kind::reduce: return reduce_to_root(x);
+    case Kind::broadcast: return broadcast(x);
+    case Kind::all_gather: return all_gather(x);
+    case Kind::gather: return gather(x);
+    case Kind::scatter: return scatter(x);
+    case Kind::all_to_all: return all_to_all(x);
+    case Kind::all_to_allv: return all_to_allv(x);
+    case Kind::send:
+    case Kind::recv: break;
+  }
+  return ncclSuccess;
+}
+
+}  // namespace
+
+ncclResult_t execute(CommState& c, std::vector<Operation>& ops) {
+  Engine engine(c);
+  // Send/recv all start at once and progress behind every collective of the task.
+  for (const Operation& op : ops) {
+    uint64_t bytes = op.count * type_size(op.type);
+    if (op.kind == Kind::send) engine.send(Lane::point_to_point, op.peer, op.send, bytes, Kind::send);
+    if (op.kind == Kind::recv) engine.recv(Lane::point_to_point, op.peer, op.recv, bytes, Kind::send);
+  }
+  ncclResult_t status = ncclSuccess;
+  for (const Operation& op : ops) {
+    if (op.is_point_to_point()) continue;
+    Context x{c, engine, op, type_size(op.type)};
+    status = run_collective(x);
+    if (status != ncclSuccess) break;
+  }
+  if (status == ncclSuccess) status = engine.finish_point_to_point();
+  if (status != ncclSuccess && !c.aborted.load()) c.set_failed(status);
+  return status;
+}
+
+}  // namespace rccl_emu

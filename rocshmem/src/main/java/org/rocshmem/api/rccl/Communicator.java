@@ -1,0 +1,736 @@
+package org.rocshmem.api.rccl;
+
+import static org.rocshmem.global.rccl.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.javacpp.SizeTPointer;
+import org.rocshmem.api.DeviceSelection;
+import org.rocshmem.api.HipStream;
+import org.rocshmem.api.RocshmemStateException;
+import org.rocshmem.api.SymmetricBuffer;
+import org.rocshmem.api.bootstrap.LaunchEnvironment;
+import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
+import org.rocshmem.api.bootstrap.UniqueIdExchange;
+import org.rocshmem.presets.RcclLibraryLocator;
+import org.rocshmem.rccl.ncclComm;
+import org.rocshmem.rccl.ncclConfig_t;
+import org.rocshmem.rccl.ncclUniqueId;
+
+/**
+ * An RCCL communicator ({@code ncclComm_t}): {@code try (Communicator comm = Communicator.fromEnvironment()) {...}}.
+ *
+ * <p>Creation: {@link #init} (every rank holds the same {@link UniqueId}), {@link #fromEnvironment()} (the
+ * launcher's or mpirun's environment: rank 0 serves the id over the rocSHMEM TCP rendezvous),
+ * {@link #withExchange} (your own {@link UniqueIdExchange}), {@link #initAll} (one rank per device in this
+ * process), {@link #split} and {@link #shrink}.
+ *
+ * <p>Collectives are enqueued on a {@link HipStream} and return at once; synchronize the stream before reading
+ * the result. Each takes device memory as a {@link DeviceBuffer}, as any JavaCPP {@link Pointer} plus a
+ * {@link DataType}, or as a {@link SymmetricBuffer} plus a {@link DataType}; counts are in elements and are
+ * checked against the memory's extent before anything reaches RCCL. Every rank must call the same collectives in
+ * the same order. A communicator is not thread-safe (as in RCCL).
+ *
+ * <p>{@link #close()} is collective (ncclCommFinalize, then ncclCommDestroy), like closing a SymmetricBuffer:
+ * every rank closes its communicators in the same order. A communicator that failed (see {@link #asyncError()})
+ * is aborted instead. {@link #abort()} is local and never waits for peers.
+ */
+public final class Communicator implements AutoCloseable {
+    /** Color for {@link #split} of a rank that wants no new communicator ({@code NCCL_SPLIT_NOCOLOR}). */
+    public static final int NO_COLOR = NCCL_SPLIT_NOCOLOR;
+
+    private final ncclComm handle;
+    private int rank = -1;
+    private int size = -1;
+    private int device = -1;
+    private volatile boolean finalized;
+    private volatile boolean closed;
+
+    private Communicator(ncclComm handle) {
+        this.handle = handle;
+    }
+
+    // ------------------------------------------------------------------ creation
+
+    /** ncclCommInitRank: collective over the {@code nranks} ranks holding {@code id}. */
+    public static Communicator init(int nranks, UniqueId id, int rank) {
+        return init(nranks, id, rank, null);
+    }
+
+    /** ncclCommInitRankConfig ({@code config} may be null). */
+    public static Communicator init(int nranks, UniqueId id, int rank, Config config) {
+        Objects.requireNonNull(id, "id");
+        if (nranks < 1 || rank < 0 || rank >= nranks) {
+            throw new IllegalArgumentException("rank " + rank + " must be in [0, nranks=" + nranks + ")");
+        }
+        Rccl.load();
+        ncclComm comm = new ncclComm();
+        List<Pointer> keepAlive = new ArrayList<>();
+        try (ncclUniqueId nativeId = id.toNative()) {
+            ncclConfig_t nativeConfig = config == null ? null : config.toNative(keepAlive);
+            Rccl.check(ncclCommInitRankConfig(comm, nranks, nativeId, rank, nativeConfig),
+                    "ncclCommInitRankConfig(rank=" + rank + ", nranks=" + nranks + ")", null);
+        } finally {
+            keepAlive.forEach(Pointer::close);
+        }
+        return new Communicator(comm);
+    }
+
+    /** Like {@link #fromEnvironment(LaunchEnvironment)} with this process's environment. */
+    public static Communicator fromEnvironment() {
+        return fromEnvironment(LaunchEnvironment.fromSystemEnvironment());
+    }
+
+    /**
+     * The communicator of all ranks of a job started by {@code org.rocshmem.api.launch.Launcher}, {@code mpirun} or
+     * torchrun: the HIP device is pinned from LOCAL_RANK (as {@code Rocshmem.init()} does), rank 0 creates the id
+     * and serves it on MASTER_ADDR:MASTER_PORT with the job's bootstrap secret ({@link TcpUniqueIdExchange}).
+     * It works before or after {@code Rocshmem.init()} has used the same port (initialize rocSHMEM first when a
+     * job uses both: rocSHMEM's own rendezvous does not recognize an RCCL id).
+     */
+    public static Communicator fromEnvironment(LaunchEnvironment env) {
+        Objects.requireNonNull(env, "env");
+        Rccl.load();
+        DeviceSelection.fromEnvironment(System.getenv(), RcclLibraryLocator.emulatorSelected());
+        return withExchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env), env.bootstrapTimeout());
+    }
+
+    /** Rank 0 creates the id, {@code exchange} brings it to every rank, then all initialize. Collective. */
+    public static Communicator withExchange(int rank, int nranks, UniqueIdExchange exchange) {
+        return withExchange(rank, nranks, exchange, LaunchEnvironment.DEFAULT_BOOTSTRAP_TIMEOUT);
+    }
+
+    private static Communicator withExchange(int rank, int nranks, UniqueIdExchange exchange,
+                                             java.time.Duration timeout) {
+        Objects.requireNonNull(exchange, "exchange");
+        if (nranks < 1 || rank < 0 || rank >= nranks) {
+            throw new IllegalArgumentException("rank " + rank + " must be in [0, nranks=" + nranks + ")");
+        }
+        Rccl.load();
+        return init(nranks, TaggedIdExchange.exchange(exchange, rank, nranks, timeout), rank);
+    }
+
+    /** ncclCommInitAll on devices 0..ndev-1: one communicator per device, all in this process, rank = index. */
+    public static List<Communicator> initAll(int ndev) {
+        if (ndev < 1) {
+            throw new IllegalArgumentException("ndev must be >= 1, got " + ndev);
+        }
+        return initAll(null, ndev);
+    }
+
+    /** ncclCommInitAll on the given devices, in rank order. */
+    public static List<Communicator> initAll(int... devices) {
+        if (devices == null || devices.length == 0) {
+            throw new IllegalArgumentException("initAll needs at least one device");
+        }
+        return initAll(devices, devices.length);
+    }
+
+    private static List<Communicator> initAll(int[] devices, int ndev) {
+        Rccl.load();
+        try (PointerPointer<ncclComm> comms = new PointerPointer<>(ndev);
+             IntPointer devlist = devices == null ? null : new IntPointer(devices)) {
+            Rccl.check(ncclCommInitAll(comms, ndev, devlist), "ncclCommInitAll(ndev=" + ndev + ")", null);
+            List<Communicator> all = new ArrayList<>(ndev);
+            for (int i = 0; i < ndev; i++) {
+                all.add(new Communicator(comms.get(ncclComm.class, i)));
+            }
+            return all;
+        }
+    }
+
+    /**
+     * ncclCommSplit, collective over this communicator: ranks giving the same {@code color} (>= 0) form a new
+     * communicator, ordered by {@code key} (then by their rank here). {@link #NO_COLOR} takes part and gets
+     * nothing. Inside a {@link Group} the new communicator becomes usable when the group closes.
+     */
+    public Optional<Communicator> split(int color, int key) {
+        return split(color, key, null);
+    }
+
+    public Optional<Communicator> split(int color, int key, Config config) {
+        requireOpen();
+        if (color < 0 && color != NO_COLOR) {
+            throw new IllegalArgumentException("split color must be >= 0 or NO_COLOR, got " + color);
+        }
+        ncclComm created = new ncclComm();
+        List<Pointer> keepAlive = new ArrayList<>();
+        try {
+            ncclConfig_t nativeConfig = config == null ? null : config.toNative(keepAlive);
+            Rccl.check(ncclCommSplit(handle, color, key, created, nativeConfig), "ncclCommSplit(color=" + color
+                    + ", key=" + key + ")", handle);
+        } finally {
+            keepAlive.forEach(Pointer::close);
+        }
+        return created.isNull() ? Optional.empty() : Optional.of(new Communicator(created));
+    }
+
+    /**
+     * ncclCommShrink: a communicator of every rank except {@code excludedRanks} (which must not call this),
+     * renumbered in order. With {@code abortOngoing} the operations still running on this communicator are
+     * cancelled first ({@code NCCL_SHRINK_ABORT}), for recovering from a failed rank.
+     */
+    public Communicator shrink(boolean abortOngoing, int... excludedRanks) {
+        Objects.requireNonNull(excludedRanks, "excludedRanks");
+        requireNotClosed();
+        for (int excluded : excludedRanks) {
+            checkRank("excluded rank", excluded);
+            if (excluded == rank()) {
+                throw new IllegalArgumentException("rank " + excluded + " is excluded: it must not call shrink");
+            }
+        }
+        ncclComm created = new ncclComm();
+        try (IntPointer list = new IntPointer(Math.max(1, excludedRanks.length))) {
+            list.put(excludedRanks);
+            Rccl.check(ncclCommShrink(handle, list, excludedRanks.length, created, null,
+                    abortOngoing ? NCCL_SHRINK_ABORT : NCCL_SHRINK_DEFAULT), "ncclCommShrink", handle);
+        }
+        return new Communicator(created);
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    /** This rank in the communicator (ncclCommUserRank). */
+    public int rank() {
+        if (rank < 0) {
+            rank = query((c, out) -> ncclCommUserRank(c, out), "ncclCommUserRank");
+        }
+        return rank;
+    }
+
+    /** Number of ranks (ncclCommCount). */
+    public int size() {
+        if (size < 0) {
+            size = query((c, out) -> ncclCommCount(c, out), "ncclCommCount");
+        }
+        return size;
+    }
+
+    /** The HIP device of this rank (ncclCommCuDevice). */
+    public int device() {
+        if (device < 0) {
+            device = query((c, out) -> ncclCommCuDevice(c, out), "ncclCommCuDevice");
+        }
+        return device;
+    }
+
+    /** ncclCommGetAsyncError: SUCCESS, IN_PROGRESS (still being created), or why the communicator failed. */
+    public RcclResult asyncError() {
+        requireNotClosed();
+        int[] error = {0};
+        Rccl.check(ncclCommGetAsyncError(handle, error), "ncclCommGetAsyncError", handle);
+        RcclResult result = RcclResult.ofCode(error[0]);
+        return result == null ? RcclResult.INTERNAL_ERROR : result;
+    }
+
+    /** Throws the communicator's asynchronous error, if it has one. */
+    public void checkAsyncError() {
+        RcclResult error = asyncError();
+        if (error != RcclResult.SUCCESS && error != RcclResult.IN_PROGRESS) {
+            Rccl.check(error.code(), "communicator (asynchronous error)", handle);
+        }
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** The native handle, for the raw bindings. */
+    public ncclComm handle() {
+        requireNotClosed();
+        return handle;
+    }
+
+    // ------------------------------------------------------------------ reduction operators
+
+    /**
+     * ncclRedOpCreatePreMulSum with the scalar in host memory, read now ({@code ncclScalarHostImmediate}).
+     * {@code scalar} points at one element of {@code type}.
+     */
+    public PreMulSum createPreMulSum(Pointer scalar, DataType type) {
+        return createPreMulSum(scalar, type, ncclScalarHostImmediate);
+    }
+
+    /** The same with {@code value} converted to {@code type} (rounded to nearest even). */
+    public PreMulSum createPreMulSum(double value, DataType type) {
+        try (Pointer scalar = new org.bytedeco.javacpp.BytePointer(8)) {
+            ElementCodec.put(type, scalar.asByteBuffer(), 0, value);
+            return createPreMulSum(scalar, type, ncclScalarHostImmediate);
+        }
+    }
+
+    /** ncclRedOpCreatePreMulSum with the scalar in device memory, read each time a collective runs. */
+    public PreMulSum createPreMulSum(DeviceBuffer scalarOnDevice) {
+        Objects.requireNonNull(scalarOnDevice, "scalarOnDevice");
+        scalarOnDevice.requireElements("PreMulSum scalar", 1);
+        return createPreMulSum(scalarOnDevice.pointer(), scalarOnDevice.type(), ncclScalarDevice);
+    }
+
+    private PreMulSum createPreMulSum(Pointer scalar, DataType type, int residence) {
+        requireOpen();
+        Objects.requireNonNull(type, "type");
+        if (scalar == null || scalar.isNull()) {
+            throw new IllegalArgumentException("PreMulSum scalar pointer is null");
+        }
+        int[] op = {0};
+        Rccl.check(ncclRedOpCreatePreMulSum(op, scalar, type.code(), residence, handle), "ncclRedOpCreatePreMulSum",
+                handle);
+        return new PreMulSum(this, op[0], type);
+    }
+
+    // ------------------------------------------------------------------ collectives
+
+    /** ncclAllReduce: {@code recv[i] = op over ranks of send[i]} for {@code count} elements (in place if equal). */
+    public void allReduce(DeviceBuffer send, DeviceBuffer recv, long count, ReductionOp op, HipStream stream) {
+        DataType type = prepare("allReduce", send, recv, count);
+        send.requireElements("allReduce send buffer", count);
+        recv.requireElements("allReduce receive buffer", count);
+        Rccl.check(ncclAllReduce(send.pointer(), recv.pointer(), count, type.code(), opFor(op, type), handle,
+                stream.handle()), "ncclAllReduce", handle);
+    }
+
+    public void allReduce(Pointer send, Pointer recv, long count, DataType type, ReductionOp op, HipStream stream) {
+        allReduce(of(send, type), of(recv, type), count, op, stream);
+    }
+
+    public void allReduce(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, ReductionOp op,
+                          HipStream stream) {
+        allReduce(of(send, type), of(recv, type), count, op, stream);
+    }
+
+    /**
+     * ncclAllReduceWithBias (RCCL only): the all-reduce, then this rank's {@code bias} combined into the result
+     * with the operator ({@code recv = op(allreduce(send), bias)}; the sum for AVG and PreMulSum). A null bias
+     * makes it a plain all-reduce.
+     */
+    public void allReduceWithBias(DeviceBuffer send, DeviceBuffer recv, long count, ReductionOp op, DeviceBuffer bias,
+                                  HipStream stream) {
+        DataType type = prepare("allReduceWithBias", send, recv, count);
+        send.requireElements("allReduceWithBias send buffer", count);
+        recv.requireElements("allReduceWithBias receive buffer", count);
+        if (bias != null) {
+            requireType("allReduceWithBias bias", bias, type);
+            bias.requireElements("allReduceWithBias bias", count);
+        }
+        Rccl.check(ncclAllReduceWithBias(send.pointer(), recv.pointer(), count, type.code(), opFor(op, type), handle,
+                stream.handle(), bias == null ? null : bias.pointer()), "ncclAllReduceWithBias", handle);
+    }
+
+    public void allReduceWithBias(Pointer send, Pointer recv, long count, DataType type, ReductionOp op, Pointer bias,
+                                  HipStream stream) {
+        allReduceWithBias(of(send, type), of(recv, type), count, op, orNull(bias, type), stream);
+    }
+
+    public void allReduceWithBias(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type,
+                                  ReductionOp op, SymmetricBuffer bias, HipStream stream) {
+        allReduceWithBias(of(send, type), of(recv, type), count, op, bias == null ? null : of(bias, type), stream);
+    }
+
+    /** ncclBroadcast: {@code count} elements of root's {@code send} into every rank's {@code recv}; send may be null off the root. */
+    public void broadcast(DeviceBuffer send, DeviceBuffer recv, long count, int root, HipStream stream) {
+        DataType type = prepareOne("broadcast", recv, count);
+        checkRank("root", root);
+        if (rank() == root) {
+            requirePresent("broadcast send buffer (on the root)", send);
+            requireType("broadcast send buffer", send, type);
+            send.requireElements("broadcast send buffer", count);
+        }
+        recv.requireElements("broadcast receive buffer", count);
+        Rccl.check(ncclBroadcast(send == null ? null : send.pointer(), recv.pointer(), count, type.code(), root, handle,
+                stream.handle()), "ncclBroadcast", handle);
+    }
+
+    public void broadcast(Pointer send, Pointer recv, long count, DataType type, int root, HipStream stream) {
+        broadcast(orNull(send, type), of(recv, type), count, root, stream);
+    }
+
+    public void broadcast(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, int root,
+                          HipStream stream) {
+        broadcast(send == null ? null : of(send, type), of(recv, type), count, root, stream);
+    }
+
+    /** ncclReduce: the reduction of every rank's {@code send} into root's {@code recv} (null off the root). */
+    public void reduce(DeviceBuffer send, DeviceBuffer recv, long count, ReductionOp op, int root, HipStream stream) {
+        DataType type = prepareOne("reduce", send, count);
+        checkRank("root", root);
+        send.requireElements("reduce send buffer", count);
+        if (rank() == root) {
+            requirePresent("reduce receive buffer (on the root)", recv);
+            requireType("reduce receive buffer", recv, type);
+            recv.requireElements("reduce receive buffer", count);
+        }
+        Rccl.check(ncclReduce(send.pointer(), recv == null ? null : recv.pointer(), count, type.code(),
+                opFor(op, type), root, handle, stream.handle()), "ncclReduce", handle);
+    }
+
+    public void reduce(Pointer send, Pointer recv, long count, DataType type, ReductionOp op, int root,
+                       HipStream stream) {
+        reduce(of(send, type), orNull(recv, type), count, op, root, stream);
+    }
+
+    public void reduce(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, ReductionOp op, int root,
+                       HipStream stream) {
+        reduce(of(send, type), recv == null ? null : of(recv, type), count, op, root, stream);
+    }
+
+    /** ncclAllGather: rank r's {@code sendCount} elements land at {@code recv[r * sendCount]} on every rank. */
+    public void allGather(DeviceBuffer send, DeviceBuffer recv, long sendCount, HipStream stream) {
+        DataType type = prepare("allGather", send, recv, sendCount);
+        send.requireElements("allGather send buffer", sendCount);
+        recv.requireElements("allGather receive buffer", timesSize(sendCount));
+        Rccl.check(ncclAllGather(send.pointer(), recv.pointer(), sendCount, type.code(), handle, stream.handle()),
+                "ncclAllGather", handle);
+    }
+
+    public void allGather(Pointer send, Pointer recv, long sendCount, DataType type, HipStream stream) {
+        allGather(of(send, type), of(recv, type), sendCount, stream);
+    }
+
+    public void allGather(SymmetricBuffer send, SymmetricBuffer recv, long sendCount, DataType type,
+                          HipStream stream) {
+        allGather(of(send, type), of(recv, type), sendCount, stream);
+    }
+
+    /** ncclReduceScatter: block r (of {@code recvCount} elements) of the reduction lands on rank r. */
+    public void reduceScatter(DeviceBuffer send, DeviceBuffer recv, long recvCount, ReductionOp op,
+                              HipStream stream) {
+        DataType type = prepare("reduceScatter", send, recv, recvCount);
+        send.requireElements("reduceScatter send buffer", timesSize(recvCount));
+        recv.requireElements("reduceScatter receive buffer", recvCount);
+        Rccl.check(ncclReduceScatter(send.pointer(), recv.pointer(), recvCount, type.code(), opFor(op, type), handle,
+                stream.handle()), "ncclReduceScatter", handle);
+    }
+
+    public void reduceScatter(Pointer send, Pointer recv, long recvCount, DataType type, ReductionOp op,
+                              HipStream stream) {
+        reduceScatter(of(send, type), of(recv, type), recvCount, op, stream);
+    }
+
+    public void reduceScatter(SymmetricBuffer send, SymmetricBuffer recv, long recvCount, DataType type,
+                              ReductionOp op, HipStream stream) {
+        reduceScatter(of(send, type), of(recv, type), recvCount, op, stream);
+    }
+
+    /** ncclAllToAll: block j ({@code count} elements) of rank i's send lands as block i of rank j's recv. */
+    public void allToAll(DeviceBuffer send, DeviceBuffer recv, long count, HipStream stream) {
+        DataType type = prepare("allToAll", send, recv, count);
+        send.requireElements("allToAll send buffer", timesSize(count));
+        recv.requireElements("allToAll receive buffer", timesSize(count));
+        Rccl.check(ncclAllToAll(send.pointer(), recv.pointer(), count, type.code(), handle, stream.handle()),
+                "ncclAllToAll", handle);
+    }
+
+    public void allToAll(Pointer send, Pointer recv, long count, DataType type, HipStream stream) {
+        allToAll(of(send, type), of(recv, type), count, stream);
+    }
+
+    public void allToAll(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, HipStream stream) {
+        allToAll(of(send, type), of(recv, type), count, stream);
+    }
+
+    /**
+     * ncclAllToAllv (RCCL only): {@code sendCounts[j]} elements from {@code send[sendDispls[j]]} go to rank j,
+     * {@code recvCounts[j]} elements from rank j land at {@code recv[recvDispls[j]]}. Arrays have one entry per
+     * rank, in elements; in place when send and recv are the same memory.
+     */
+    public void allToAllv(DeviceBuffer send, long[] sendCounts, long[] sendDispls, DeviceBuffer recv,
+                          long[] recvCounts, long[] recvDispls, HipStream stream) {
+        DataType type = prepare("allToAllv", send, recv, 0);
+        send.requireElements("allToAllv send buffer", extent("send", sendCounts, sendDispls));
+        recv.requireElements("allToAllv receive buffer", extent("receive", recvCounts, recvDispls));
+        try (SizeTPointer sc = sizes(sendCounts); SizeTPointer sd = sizes(sendDispls);
+             SizeTPointer rc = sizes(recvCounts); SizeTPointer rd = sizes(recvDispls)) {
+            Rccl.check(ncclAllToAllv(send.pointer(), sc, sd, recv.pointer(), rc, rd, type.code(), handle,
+                    stream.handle()), "ncclAllToAllv", handle);
+        }
+    }
+
+    public void allToAllv(Pointer send, long[] sendCounts, long[] sendDispls, Pointer recv, long[] recvCounts,
+                          long[] recvDispls, DataType type, HipStream stream) {
+        allToAllv(of(send, type), sendCounts, sendDispls, of(recv, type), recvCounts, recvDispls, stream);
+    }
+
+    public void allToAllv(SymmetricBuffer send, long[] sendCounts, long[] sendDispls, SymmetricBuffer recv,
+                          long[] recvCounts, long[] recvDispls, DataType type, HipStream stream) {
+        allToAllv(of(send, type), sendCounts, sendDispls, of(recv, type), recvCounts, recvDispls, stream);
+    }
+
+    /** ncclGather: rank r's {@code sendCount} elements land at root's {@code recv[r * sendCount]} (recv null elsewhere). */
+    public void gather(DeviceBuffer send, DeviceBuffer recv, long sendCount, int root, HipStream stream) {
+        DataType type = prepareOne("gather", send, sendCount);
+        checkRank("root", root);
+        send.requireElements("gather send buffer", sendCount);
+        if (rank() == root) {
+            requirePresent("gather receive buffer (on the root)", recv);
+            requireType("gather receive buffer", recv, type);
+            recv.requireElements("gather receive buffer", timesSize(sendCount));
+        }
+        Rccl.check(ncclGather(send.pointer(), recv == null ? null : recv.pointer(), sendCount, type.code(), root,
+                handle, stream.handle()), "ncclGather", handle);
+    }
+
+    public void gather(Pointer send, Pointer recv, long sendCount, DataType type, int root, HipStream stream) {
+        gather(of(send, type), orNull(recv, type), sendCount, root, stream);
+    }
+
+    public void gather(SymmetricBuffer send, SymmetricBuffer recv, long sendCount, DataType type, int root,
+                       HipStream stream) {
+        gather(of(send, type), recv == null ? null : of(recv, type), sendCount, root, stream);
+    }
+
+    /** ncclScatter: block r ({@code recvCount} elements) of root's {@code send} lands in rank r's recv (send null elsewhere). */
+    public void scatter(DeviceBuffer send, DeviceBuffer recv, long recvCount, int root, HipStream stream) {
+        DataType type = prepareOne("scatter", recv, recvCount);
+        checkRank("root", root);
+        if (rank() == root) {
+            requirePresent("scatter send buffer (on the root)", send);
+            requireType("scatter send buffer", send, type);
+            send.requireElements("scatter send buffer", timesSize(recvCount));
+        }
+        recv.requireElements("scatter receive buffer", recvCount);
+        Rccl.check(ncclScatter(send == null ? null : send.pointer(), recv.pointer(), recvCount, type.code(), root,
+                handle, stream.handle()), "ncclScatter", handle);
+    }
+
+    public void scatter(Pointer send, Pointer recv, long recvCount, DataType type, int root, HipStream stream) {
+        scatter(orNull(send, type), of(recv, type), recvCount, root, stream);
+    }
+
+    public void scatter(SymmetricBuffer send, SymmetricBuffer recv, long recvCount, DataType type, int root,
+                        HipStream stream) {
+        scatter(send == null ? null : of(send, type), of(recv, type), recvCount, root, stream);
+    }
+
+    /** ncclSend of {@code count} elements to {@code peer}; pair it with the peer's recv (in a {@link Group} to overlap). */
+    public void send(DeviceBuffer buffer, long count, int peer, HipStream stream) {
+        DataType type = prepareOne("send", buffer, count);
+        checkRank("peer", peer);
+        buffer.requireElements("send buffer", count);
+        Rccl.check(ncclSend(buffer.pointer(), count, type.code(), peer, handle, stream.handle()), "ncclSend", handle);
+    }
+
+    public void send(Pointer buffer, long count, DataType type, int peer, HipStream stream) {
+        send(of(buffer, type), count, peer, stream);
+    }
+
+    public void send(SymmetricBuffer buffer, long count, DataType type, int peer, HipStream stream) {
+        send(of(buffer, type), count, peer, stream);
+    }
+
+    /** ncclRecv of {@code count} elements from {@code peer}. */
+    public void recv(DeviceBuffer buffer, long count, int peer, HipStream stream) {
+        DataType type = prepareOne("recv", buffer, count);
+        checkRank("peer", peer);
+        buffer.requireElements("receive buffer", count);
+        Rccl.check(ncclRecv(buffer.pointer(), count, type.code(), peer, handle, stream.handle()), "ncclRecv", handle);
+    }
+
+    public void recv(Pointer buffer, long count, DataType type, int peer, HipStream stream) {
+        recv(of(buffer, type), count, peer, stream);
+    }
+
+    public void recv(SymmetricBuffer buffer, long count, DataType type, int peer, HipStream stream) {
+        recv(of(buffer, type), count, peer, stream);
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** ncclCommFinalize: flushes this rank's queued operations and waits until every rank did. Collective. */
+    public void finalizeCommunicator() {
+        requireOpen();
+        Rccl.check(ncclCommFinalize(handle), "ncclCommFinalize", handle);
+        finalized = true;
+    }
+
+    /**
+     * ncclCommAbort: cancels what is queued or running and releases the communicator at once, without waiting
+     * for peers (they see this rank leave and fail with REMOTE_ERROR instead of hanging). Idempotent.
+     */
+    public synchronized void abort() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Rccl.check(ncclCommAbort(handle), "ncclCommAbort", null);
+    }
+
+    /**
+     * Finalize (unless done) and destroy: collective, every rank closes in the same order. A communicator with an
+     * asynchronous error is aborted instead. Idempotent.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        RcclResult error = asyncError();
+        if (error != RcclResult.SUCCESS) {
+            abort();
+            return;
+        }
+        try {
+            if (!finalized) {
+                finalizeCommunicator();
+            }
+        } catch (RcclException e) {
+            abort();
+            throw e;
+        }
+        closed = true;
+        Rccl.check(ncclCommDestroy(handle), "ncclCommDestroy", null);
+    }
+
+    /**
+     * Closes communicators that one thread drives together (from {@link #initAll}, or splits of them): they are
+     * finalized inside one group, so no rank waits for another that this thread has not reached yet, then
+     * destroyed. Failed ones are aborted.
+     */
+    public static void closeAll(java.util.Collection<Communicator> communicators) {
+        List<Communicator> healthy = new ArrayList<>();
+        for (Communicator c : communicators) {
+            if (c.closed) {
+                continue;
+            }
+            if (c.asyncError() != RcclResult.SUCCESS) {
+                c.abort();
+            } else if (!c.finalized) {
+                healthy.add(c);
+            }
+        }
+        try (Group group = Rccl.group()) {
+            for (Communicator c : healthy) {
+                c.finalizeCommunicator();
+            }
+        }
+        for (Communicator c : communicators) {
+            c.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return closed ? "Communicator[closed]" : "Communicator[rank " + rank + " of " + size + "]";
+    }
+
+    // ------------------------------------------------------------------ checks
+
+    private interface IntQuery {
+        int call(ncclComm comm, int[] out);
+    }
+
+    private int query(IntQuery query, String call) {
+        requireNotClosed();
+        int[] out = {-1};
+        Rccl.check(query.call(handle, out), call, handle);
+        return out[0];
+    }
+
+    private void requireNotClosed() {
+        if (closed) {
+            throw new RocshmemStateException("this RCCL communicator was closed");
+        }
+    }
+
+    private void requireOpen() {
+        requireNotClosed();
+        if (finalized) {
+            throw new RocshmemStateException("this RCCL communicator was finalized: only close() remains");
+        }
+    }
+
+    private DataType prepare(String what, DeviceBuffer send, DeviceBuffer recv, long count) {
+        requirePresent(what + " send buffer", send);
+        DataType type = prepareOne(what, recv, count);
+        requireType(what + " send buffer", send, type);
+        return type;
+    }
+
+    private DataType prepareOne(String what, DeviceBuffer buffer, long count) {
+        requireOpen();
+        requirePresent(what + " buffer", buffer);
+        if (count < 0) {
+            throw new IllegalArgumentException(what + ": count must be >= 0, got " + count);
+        }
+        return buffer.type();
+    }
+
+    private static void requirePresent(String what, DeviceBuffer buffer) {
+        if (buffer == null) {
+            throw new IllegalArgumentException(what + " is null");
+        }
+    }
+
+    private static void requireType(String what, DeviceBuffer buffer, DataType type) {
+        if (buffer.type() != type) {
+            throw new IllegalArgumentException(what + " holds " + buffer.type() + " but the operation moves " + type);
+        }
+    }
+
+    private int opFor(ReductionOp op, DataType type) {
+        Objects.requireNonNull(op, "op");
+        if (op instanceof PreMulSum custom) {
+            if (custom.communicator() != this) {
+                throw new IllegalArgumentException(custom + " belongs to another communicator");
+            }
+            if (custom.type() != type) {
+                throw new IllegalArgumentException(custom + " was created for " + custom.type() + ", not " + type);
+            }
+        }
+        return op.code();
+    }
+
+    private void checkRank(String what, int value) {
+        if (value < 0 || value >= size()) {
+            throw new IndexOutOfBoundsException(what + " " + value + " is outside [0, size=" + size() + ")");
+        }
+    }
+
+    private long timesSize(long count) {
+        try {
+            return Math.multiplyExact(count, size());
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("count " + count + " x " + size() + " ranks overflows", e);
+        }
+    }
+
+    private long extent(String what, long[] counts, long[] displs) {
+        if (counts == null || displs == null || counts.length != size() || displs.length != size()) {
+            throw new IllegalArgumentException("allToAllv " + what + " counts and displacements need one entry per"
+                    + " rank (" + size() + ")");
+        }
+        long extent = 0;
+        for (int r = 0; r < counts.length; r++) {
+            if (counts[r] < 0 || displs[r] < 0) {
+                throw new IllegalArgumentException("allToAllv " + what + " count/displacement of rank " + r
+                        + " is negative");
+            }
+            extent = Math.max(extent, Math.addExact(counts[r], displs[r]));
+        }
+        return extent;
+    }
+
+    private static SizeTPointer sizes(long[] values) {
+        SizeTPointer p = new SizeTPointer(values.length);
+        for (int i = 0; i < values.length; i++) {
+            p.put(i, values[i]);
+        }
+        return p;
+    }
+
+    private static DeviceBuffer of(Pointer p, DataType type) {
+        return DeviceBuffer.of(p, type);
+    }
+
+    private static DeviceBuffer of(SymmetricBuffer b, DataType type) {
+        return DeviceBuffer.of(b, type);
+    }
+
+    private static DeviceBuffer orNull(Pointer p, DataType type) {
+        return p == null || p.isNull() ? null : DeviceBuffer.of(p, type);
+    }
+}

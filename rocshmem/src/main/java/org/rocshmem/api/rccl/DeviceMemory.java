@@ -1,0 +1,113 @@
+package org.rocshmem.api.rccl;
+
+import static org.rocshmem.global.hip.hipMemcpy;
+import static org.rocshmem.global.hip.hipMemcpyDeviceToHost;
+import static org.rocshmem.global.hip.hipMemcpyHostToDevice;
+import static org.rocshmem.global.rccl.ncclMemAlloc;
+import static org.rocshmem.global.rccl.ncclMemFree;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.rocshmem.api.Hip;
+import org.rocshmem.api.RocshmemStateException;
+
+/**
+ * Device memory from {@code ncclMemAlloc} (RCCL's allocator, suited to registration), with host copies through
+ * {@code hipMemcpy} and element conversion by {@link ElementCodec}. {@link #close()} frees it ({@code ncclMemFree}).
+ */
+public final class DeviceMemory implements AutoCloseable {
+    private final Pointer base;
+    private final long elements;
+    private final DataType type;
+    private final DeviceBuffer buffer;
+    private boolean closed;
+
+    private DeviceMemory(Pointer base, long elements, DataType type) {
+        this.base = base;
+        this.elements = elements;
+        this.type = type;
+        this.buffer = DeviceBuffer.of(base.address(), elements, type);
+    }
+
+    /** ncclMemAlloc of {@code elements} elements of {@code type} (at least one byte). */
+    public static DeviceMemory allocate(long elements, DataType type) {
+        if (elements < 0) {
+            throw new IllegalArgumentException("negative element count " + elements);
+        }
+        Rccl.load();
+        long bytes = Math.max(1, Math.multiplyExact(elements, (long) type.size()));
+        try (PointerPointer<Pointer> out = new PointerPointer<>(1)) {
+            Rccl.check(ncclMemAlloc(out, bytes), "ncclMemAlloc(" + bytes + " bytes)", null);
+            return new DeviceMemory(out.get(), elements, type);
+        }
+    }
+
+    public DeviceBuffer buffer() {
+        requireOpen();
+        return buffer;
+    }
+
+    public long elements() {
+        return elements;
+    }
+
+    public DataType type() {
+        return type;
+    }
+
+    /** Converts {@code values} to the element type and copies them to elements {@code [0, values.length)}. */
+    public void copyFromHost(double... values) {
+        requireOpen();
+        if (values.length > elements) {
+            throw new IndexOutOfBoundsException(values.length + " values do not fit " + elements + " elements");
+        }
+        try (BytePointer staging = new BytePointer((long) values.length * type.size())) {
+            ByteBuffer b = staging.asByteBuffer().order(ByteOrder.nativeOrder());
+            for (int i = 0; i < values.length; i++) {
+                ElementCodec.put(type, b, i, values[i]);
+            }
+            Hip.check(hipMemcpy(base, staging, staging.capacity(), hipMemcpyHostToDevice), "hipMemcpy");
+        }
+    }
+
+    /** Every element, converted to double. */
+    public double[] copyToHost() {
+        requireOpen();
+        if (elements > Integer.MAX_VALUE) {
+            throw new IllegalStateException(elements + " elements do not fit a Java array");
+        }
+        double[] values = new double[(int) elements];
+        try (BytePointer staging = new BytePointer(Math.max(1, elements * type.size()))) {
+            Hip.check(hipMemcpy(staging, base, elements * type.size(), hipMemcpyDeviceToHost), "hipMemcpy");
+            ByteBuffer b = staging.asByteBuffer().order(ByteOrder.nativeOrder());
+            for (int i = 0; i < values.length; i++) {
+                values[i] = ElementCodec.get(type, b, i);
+            }
+        }
+        return values;
+    }
+
+    /** ncclMemFree (idempotent). Synchronize the streams that use the memory first. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Rccl.check(ncclMemFree(base), "ncclMemFree", null);
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new RocshmemStateException("this DeviceMemory was freed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DeviceMemory[" + elements + " x " + type + (closed ? ", freed" : "") + "]";
+    }
+}

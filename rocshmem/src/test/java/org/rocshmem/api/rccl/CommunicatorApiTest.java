@@ -1,0 +1,155 @@
+package org.rocshmem.api.rccl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bytedeco.javacpp.DoublePointer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rocshmem.api.HipStream;
+import org.rocshmem.api.Rocshmem;
+import org.rocshmem.api.RocshmemStateException;
+import org.rocshmem.api.SymmetricBuffer;
+import org.rocshmem.api.testing.MultiPe;
+import org.rocshmem.api.testing.Pe;
+
+/** The typed API around the collectives: RCCL and rocSHMEM in one job, checks, errors, lifecycle. */
+@Tag("emu")
+class CommunicatorApiTest {
+
+    @Test
+    @MultiPe(value = 2, timeoutSeconds = 120)
+    void rcclAndRocshmemShareStreamsAndSymmetricMemory() {
+        // rocSHMEM first, then RCCL over the same launcher rendezvous port.
+        try (Rocshmem shmem = Rocshmem.init();
+             Communicator comm = Communicator.fromEnvironment();
+             HipStream stream = HipStream.create();
+             SymmetricBuffer inbox = shmem.calloc(4, Double.BYTES);
+             SymmetricBuffer value = shmem.malloc(4 * Double.BYTES);
+             SymmetricBuffer sum = shmem.calloc(4, Double.BYTES)) {
+            int me = comm.rank();
+            assertEquals(shmem.myPe(), me);
+            assertEquals(2, comm.size());
+            assertEquals(0, comm.device());
+            assertEquals("2.27.7", Rccl.version());
+            assertTrue(Rccl.library().contains("CPU RCCL"), Rccl.library());
+
+            // One stream for both libraries: a rocSHMEM put and barrier, then an RCCL all-reduce of what arrived.
+            value.copyFromHost(0, new double[] {me + 1, me + 1, me + 1, 10 * (me + 1)});
+            inbox.putOnStream(stream, 1 - me, 0, value, 0, 4 * Double.BYTES);
+            shmem.barrierAll(stream);
+            comm.allReduce(inbox, sum, 4, DataType.FLOAT64, RedOp.SUM, stream);
+            stream.synchronize();
+            double[] got = new double[4];
+            sum.copyToHost(0, got);
+            assertArrayEquals(new double[] {3, 3, 3, 30}, got);
+
+            // A Pointer view of symmetric memory works too, and its extent is checked.
+            DoublePointer source = value.asDoublePointer();
+            DoublePointer target = sum.asDoublePointer();
+            comm.broadcast(source, target, 4, DataType.FLOAT64, 1, stream);
+            stream.synchronize();
+            sum.copyToHost(0, got);
+            assertArrayEquals(new double[] {2, 2, 2, 20}, got);
+            IndexOutOfBoundsException tooMany = assertThrows(IndexOutOfBoundsException.class,
+                    () -> comm.allReduce(inbox, sum, 5, DataType.FLOAT64, RedOp.SUM, stream));
+            assertTrue(tooMany.getMessage().contains("needs 5 elements"), tooMany.getMessage());
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> comm.broadcast(source, target, 5, DataType.FLOAT64, 0, stream));
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> comm.allGather(inbox, sum, 3, DataType.FLOAT64, stream));  // needs 3 x 2 ranks
+        }
+    }
+
+    @Test
+    @MultiPe(value = 2, lifecycle = RcclPe.class, timeoutSeconds = 120)
+    void argumentsAreCheckedAndFailuresBecomeExceptions() throws Exception {
+        Communicator comm = RcclPe.comm();
+        HipStream stream = RcclPe.stream();
+        int me = comm.rank();
+        try (DeviceMemory floats = DeviceMemory.allocate(4, DataType.FLOAT32);
+             DeviceMemory ints = DeviceMemory.allocate(4, DataType.INT32)) {
+            DeviceBuffer f = floats.buffer();
+            IllegalArgumentException mismatch = assertThrows(IllegalArgumentException.class,
+                    () -> comm.allReduce(f, ints.buffer(), 4, RedOp.SUM, stream));
+            assertTrue(mismatch.getMessage().contains("INT32"), mismatch.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> comm.allReduce(f, f, -1, RedOp.SUM, stream));
+            assertThrows(IndexOutOfBoundsException.class, () -> comm.broadcast(f, f, 4, 2, stream));
+            assertThrows(IndexOutOfBoundsException.class, () -> comm.send(f, 4, -1, stream));
+            assertThrows(IndexOutOfBoundsException.class, () -> f.slice(3, 2));
+            assertThrows(IllegalArgumentException.class, () -> comm.allReduce(null, f, 4, RedOp.SUM, stream));
+            assertThrows(IllegalArgumentException.class, () -> DeviceBuffer.of(0, 1, DataType.INT8));
+
+            PreMulSum doubles = comm.createPreMulSum(2.0, DataType.FLOAT64);
+            assertThrows(IllegalArgumentException.class, () -> comm.allReduce(f, f, 4, doubles, stream));
+            doubles.close();
+            assertThrows(IllegalStateException.class, doubles::code);
+
+            // A PreMulSum really premultiplies: (2 x 1) + (2 x 2) = 6 on every rank.
+            floats.copyFromHost(me + 1, me + 1, me + 1, me + 1);
+            try (PreMulSum twice = comm.createPreMulSum(2.0, DataType.FLOAT32)) {
+                comm.allReduce(f, f, 4, twice, stream);
+                stream.synchronize();
+            }
+            assertArrayEquals(new double[] {6, 6, 6, 6}, floats.copyToHost());
+
+            // Groups belong to their thread.
+            Group group = Rccl.group();
+            AtomicReference<Throwable> fromOtherThread = new AtomicReference<>();
+            Thread other = new Thread(() -> {
+                try {
+                    group.close();
+                } catch (Throwable t) {
+                    fromOtherThread.set(t);
+                }
+            });
+            other.start();
+            other.join();
+            assertTrue(fromOtherThread.get() instanceof IllegalStateException, String.valueOf(fromOtherThread.get()));
+            group.close();
+
+            // An RCCL failure surfaces as an RcclException with the result name and RCCL's last error: rank 0
+            // runs an all-reduce while rank 1 runs a broadcast on a scratch communicator.
+            Communicator scratch = comm.split(0, me).orElseThrow();
+            if (me == 0) {
+                scratch.allReduce(f, f, 4, RedOp.SUM, stream);
+            } else {
+                scratch.broadcast(f, f, 4, 0, stream);
+            }
+            stream.synchronize();
+            RcclException e = assertThrows(RcclException.class, scratch::checkAsyncError);
+            assertEquals(me == 0 ? RcclResult.REMOTE_ERROR : RcclResult.INVALID_USAGE, e.result());
+            assertTrue(e.getMessage().contains(e.resultName()), e.getMessage());
+            if (me == 1) {
+                assertTrue(e.lastError().contains("expected ncclBroadcast data"), e.lastError());
+            }
+            scratch.close();  // failed: aborted
+            assertThrows(RocshmemStateException.class, scratch::asyncError);
+        }
+
+        // Init from a unique id with a Config: the id travels through the test's shared directory.
+        if (me == 0) {
+            Pe.publish("uid", HexFormat.of().formatHex(Rccl.createUniqueId().bytes()));
+        } else {
+            Pe.publish("uid", "");
+        }
+        UniqueId id = UniqueId.of(HexFormat.of().parseHex(Pe.collect("uid", Duration.ofSeconds(30)).get(0)));
+        assertThrows(IllegalArgumentException.class, () -> UniqueId.of(new byte[3]));
+        try (Communicator named = Communicator.init(2, id, me, Config.builder().commName("api-test").blocking(true).build());
+             DeviceMemory one = DeviceMemory.allocate(1, DataType.INT64)) {
+            assertEquals(me, named.rank());
+            one.copyFromHost(40 + me);
+            named.allReduce(one.buffer(), one.buffer(), 1, RedOp.MIN, stream);
+            stream.synchronize();
+            assertEquals(40, one.copyToHost()[0]);
+            named.finalizeCommunicator();
+            assertThrows(RocshmemStateException.class,
+                    () -> named.allReduce(one.buffer(), one.buffer(), 1, RedOp.MIN, stream));
+        }
+    }
+}
