@@ -10,7 +10,7 @@ set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$top"
 
-dev/setup-debian.sh
+dev/setup-debian.sh --tests
 
 # Bindings are regenerated from the headers on every run; stale files cannot survive.
 rm -rf rocshmem/src/gen/java
@@ -26,6 +26,8 @@ dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=tru
 # As users get them: every sample on the emulator, then a project outside the reactor on the installed artifacts.
 samples/run.sh --all
 dev/external-consumer.sh
+# srun as a launcher, under a real one-node Slurm started by the script.
+dev/slurm-test.sh
 
 if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
     drift=$(git -C "$top" status --porcelain -- rocshmem/src/gen)

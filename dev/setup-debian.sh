@@ -1,5 +1,6 @@
 #!/bin/bash
-# Installs what the build needs on Debian 12 (only what is missing; needs root or sudo).
+# Installs what the build needs on Debian 12 (only what is missing; needs root or sudo); with --tests also what
+# the test command needs (Open MPI and Slurm for the launch tests).
 # Never installs HIP: cppbuild.sh extracts it from Debian's archive into the build tree.
 set -eu
 
@@ -11,7 +12,16 @@ command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v nm >/dev/null 2>&1 || need+=(binutils)
 command -v git >/dev/null 2>&1 || need+=(git)
-command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)   # the mpirun launch test
+if [[ "${1:-}" == "--tests" ]]; then
+    command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)   # the mpirun launch test
+    # the srun launch test (dev/slurm-test.sh): a one-node Slurm started by the test
+    for tool in slurmctld slurmd srun munged; do
+        if ! command -v "$tool" >/dev/null 2>&1; then
+            need+=(slurmctld slurmd slurm-client munge)
+            break
+        fi
+    done
+fi
 [[ -f /usr/share/keyrings/debian-archive-keyring.gpg ]] || need+=(debian-archive-keyring)
 [[ -d /etc/ssl/certs ]] || need+=(ca-certificates)
 

@@ -3,6 +3,7 @@
 #   samples/run.sh <Sample> [nproc] [sample arguments...]     e.g. samples/run.sh AtomicTicketCounter 4
 #                                                              or samples/run.sh rccl.AllReduceBasic 2
 #   samples/run.sh --all                                       every sample, each on the PE count it is made for
+#   samples/run.sh --classpath                                 prints the samples' class path (for srun, mpirun)
 # Needs the emulator's platform artifact in the local repository (./run-sample.sh or ./run-tests.sh installs it).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -13,8 +14,8 @@ if [[ $# -lt 1 ]]; then
     exit 2
 fi
 
-mvn -B -ntp -q -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" compile dependency:build-classpath \
-    -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime
+mvn -B -ntp -q -Dstyle.color=never -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" compile \
+    dependency:build-classpath -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime >&2
 classpath="$here/target/classes:$(cat "$here/target/classpath.txt")"
 variant=-Dorg.bytedeco.javacpp.platform.extension=-emu
 
@@ -25,7 +26,9 @@ run() {
         -- "org.rocshmem.samples.$sample" "$@"
 }
 
-if [[ "$1" == "--all" ]]; then
+if [[ "$1" == "--classpath" ]]; then
+    echo "$classpath"
+elif [[ "$1" == "--all" ]]; then
     run RingExchange 2
     run AtomicTicketCounter 4
     run AlltoallTranspose 4

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.bytedeco.javacpp.DoublePointer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.rocshmem.api.CType;
 import org.rocshmem.api.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemStateException;
@@ -40,21 +41,29 @@ class CommunicatorApiTest {
             assertTrue(Rccl.library().contains("CPU RCCL"), Rccl.library());
 
             // One stream for both libraries: a rocSHMEM put and barrier, then an RCCL all-reduce of what arrived.
-            value.copyFromHost(0, new double[] {me + 1, me + 1, me + 1, 10 * (me + 1)});
-            inbox.putOnStream(stream, 1 - me, 0, value, 0, 4 * Double.BYTES);
-            shmem.barrierAll(stream);
+            value.asDoubles().copyFrom(new double[] {me + 1, me + 1, me + 1, 10 * (me + 1)});
+            stream.put(inbox.asDoubles(), 1 - me, value.asDoubles()).barrierAll();
             comm.allReduce(inbox, sum, 4, DataType.FLOAT64, RedOp.SUM, stream);
             stream.synchronize();
-            double[] got = new double[4];
-            sum.copyToHost(0, got);
-            assertArrayEquals(new double[] {3, 3, 3, 30}, got);
+            assertArrayEquals(new double[] {3, 3, 3, 30}, sum.asDoubles().toArray());
+
+            // A typed view gives RCCL its count and type
+            DeviceBuffer view = DeviceBuffer.of(sum.asDoubles());
+            assertEquals(4, view.elements());
+            assertEquals(DataType.FLOAT64, view.type());
+            assertEquals(DataType.UINT64, DeviceBuffer.of(sum.asLongs(CType.SIZE)).type());
+            assertThrows(IllegalArgumentException.class, () -> DeviceBuffer.of(sum.asShorts()));
+            comm.allReduce(DeviceBuffer.of(value.asDoubles()), view, 4, RedOp.MAX, stream);
+            stream.synchronize();
+            assertArrayEquals(new double[] {2, 2, 2, 20}, sum.asDoubles().toArray());
+            double[] got;
 
             // A Pointer view of symmetric memory works too, and its extent is checked.
             DoublePointer source = value.asDoublePointer();
             DoublePointer target = sum.asDoublePointer();
             comm.broadcast(source, target, 4, DataType.FLOAT64, 1, stream);
             stream.synchronize();
-            sum.copyToHost(0, got);
+            got = sum.asDoubles().toArray();
             assertArrayEquals(new double[] {2, 2, 2, 20}, got);
             IndexOutOfBoundsException tooMany = assertThrows(IndexOutOfBoundsException.class,
                     () -> comm.allReduce(inbox, sum, 5, DataType.FLOAT64, RedOp.SUM, stream));
