@@ -158,11 +158,13 @@ bool reserve_heap(int fd, size_t bytes, std::string* error) {
 bool create_control(const JoinRequest& req, JoinState& st, std::string* error) {
   Runtime& rt = runtime();
   const std::string prefix = req.job_key + ".";
-  // The other PEs find the control segment by its key: a running job with the same key would
-  // make the job ambiguous, so refuse instead of guessing.
+  // The other PEs find the control segment by its key: a running job of ours with the same key
+  // would make the job ambiguous, so refuse instead of guessing. (Another user's object is no
+  // clash: the other PEs never use it.)
   for (const ObjectName& o : list_objects()) {
+    struct stat sb;
     if (o.role == 'c' && o.pidns == own_pid_namespace() && o.token.compare(0, prefix.size(), prefix) == 0 &&
-        !process_is_gone(o.pid)) {
+        !process_is_gone(o.pid) && lstat(in_dir(o.name).c_str(), &sb) == 0 && sb.st_uid == geteuid()) {
       *error = "another job with the same " + req.job_source + " is starting (control segment " + in_dir(o.name) +
                " of pid " + std::to_string(o.pid) + "); every job needs its own job id";
       return false;
