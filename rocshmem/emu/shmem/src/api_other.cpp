@@ -10,6 +10,7 @@
 #include "heap_alloc.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
+#include "wait.hpp"
 #include "windows.hpp"
 
 using namespace rocshmem_emu;
@@ -92,5 +93,9 @@ ROCSHMEM_EMU_API void* rocshmem_emu_view(const void* addr, size_t bytes) {
 }
 
 ROCSHMEM_EMU_API const char* rocshmem_emu_last_error(void) { return t_last_error.c_str(); }
+
+ROCSHMEM_EMU_API void rocshmem_emu_abandon_job(void) {
+  if (is_initialized()) claim_job_abort(kPeerDiedExitStatus, kExitAbandoned);
+}
 
 }  // extern "C"

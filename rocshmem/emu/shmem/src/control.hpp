@@ -31,6 +31,7 @@ enum PeState : int32_t {
 enum ExitReason : int32_t {
   kExitGlobalExit = 0,          // rocshmem_global_exit(status)
   kExitCollectiveMismatch = 1,  // PEs entered different collectives (teams.cpp)
+  kExitAbandoned = 2,           // a PE's program ended abnormally without finalize (rocshmem_emu_abandon_job)
 };
 
 struct alignas(64) BarrierState {

@@ -59,6 +59,15 @@ std::string describe_team(PeSet m) {
   return text + (m.size > 8 ? ",... (" + std::to_string(m.size) + " PEs)}" : "}");
 }
 
+// A free or finalize facing something else usually means that a PE is leaving early.
+std::string leaving_early_hint(const char* mine, const char* other) {
+  for (const char* name : {mine, other})
+    if (strcmp(name, "rocshmem_free") == 0 || strcmp(name, "rocshmem_finalize") == 0)
+      return " (a PE that frees or finalizes while the others are elsewhere is usually leaving early: an exception"
+             " out of a try-with-resources block, an early return)";
+  return "";
+}
+
 // Collective matching. The first PE of a barrier generation claims the slot's tag and publishes
 // what it entered; every other PE compares before it arrives, so a PE that entered something
 // else never arrives and nobody returns from the barrier. Cost: one CAS on a shared line.
@@ -90,7 +99,8 @@ void match_collective(TeamSlot* slot, PeSet members, uint32_t gen, const Collect
                          " entered " + describe_call(call.name, call.seq, call.args, call.arg_labels) +
                          " while PE " + std::to_string(int(owner) - 1) + " waits in " +
                          describe_call(other_name, tag.seq, other_args, other_labels) +
-                         "; every PE of a team must call the same collectives in the same order");
+                         "; every PE of a team must call the same collectives in the same order" +
+                         leaving_early_hint(call.name, other_name));
 }
 }  // namespace
 

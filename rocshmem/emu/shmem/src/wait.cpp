@@ -126,9 +126,12 @@ void leave_aborted_job(const char* op) {
     fatal_exit(kPeerDiedExitStatus, "leaving %s: another PE ended the job", op);
   const int status = ctl->exit_status.load(std::memory_order_relaxed);
   const int pe = ctl->exit_pe.load(std::memory_order_relaxed);
-  if (ctl->exit_reason.load(std::memory_order_relaxed) == kExitCollectiveMismatch)
+  const int reason = ctl->exit_reason.load(std::memory_order_relaxed);
+  if (reason == kExitCollectiveMismatch)
     fatal_exit(status, "leaving %s: PE %d ended the job for a collective mismatch (its message names both sides)", op,
                pe);
+  if (reason == kExitAbandoned)
+    fatal_exit(status, "leaving %s: PE %d left the job without finalize (its program ended abnormally)", op, pe);
   fatal_exit(status, "PE %d called rocshmem_global_exit(%d); leaving %s", pe, status, op);
 }
 

@@ -34,8 +34,9 @@ import org.rocshmem.api.bootstrap.UniqueIdExchange;
  * </ul>
  *
  * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (newest first, the same order on every PE), free
- * leaked buffers (each logged with its allocation site), barrier_all, rocshmem_finalize. A JVM shutdown hook does
- * the same, bounded in time, if the program forgot. rocSHMEM cannot be initialized again after finalize.
+ * leaked buffers (each logged with its allocation site), rocshmem_finalize (whose implicit barrier is the only
+ * synchronization). A JVM shutdown hook does the same, bounded in time, if the program forgot, and nothing collective
+ * if the program ends abnormally ({@link FinalizeAtExit}). rocSHMEM cannot be initialized again after finalize.
  */
 public final class Rocshmem implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Rocshmem.class.getName());
@@ -145,7 +146,7 @@ public final class Rocshmem implements AutoCloseable {
             Loader.load(org.rocshmem.global.rocshmem.class);
             Backend backend = detectBackend();  // a constant query, valid before init
             DeviceSelection.fromEnvironment(System.getenv(), backend.emulator());
-            initCall.run();
+            InitFailure.run(initCall, backend);
             Rocshmem opened = new Rocshmem(backend);
             if (rank >= 0 && (opened.myPe != rank || opened.nPes != nranks)) {
                 throw new RocshmemException("rocSHMEM initialized as PE " + opened.myPe + " of " + opened.nPes
@@ -218,6 +219,11 @@ public final class Rocshmem implements AutoCloseable {
         if (!Checks.isPowerOfTwo(alignment)) {
             throw new IllegalArgumentException("align: alignment " + alignment + " is not a power of two");
         }
+        long maxAlignment = Emulator.maxAlignment(backend);
+        if (maxAlignment > 0 && alignment > maxAlignment) {
+            throw new IllegalArgumentException("align: alignment " + alignment + " is larger than the largest alignment "
+                    + backend.name() + " supports (" + maxAlignment + " bytes)");
+        }
         Checks.positive("align size", bytes);
         return allocate("align(" + alignment + ")", bytes, () -> rocshmem_align(alignment, bytes));
     }
@@ -227,6 +233,11 @@ public final class Rocshmem implements AutoCloseable {
         requireOpen();
         Objects.requireNonNull(address, "address");
         Checks.positive("register length", bytes);
+        long capacity = PointerExtent.bytes(address);
+        if (capacity >= 0 && bytes > capacity) {
+            throw new IndexOutOfBoundsException("register: " + bytes + " bytes exceed the " + capacity
+                    + " bytes the pointer holds from its position");
+        }
         int status = rocshmem_buffer_register(address, bytes);
         if (status != 0) {
             throw new RocshmemException("rocshmem_buffer_register(0x" + Long.toHexString(address.address()) + ", "
@@ -362,6 +373,15 @@ public final class Rocshmem implements AutoCloseable {
         }
     }
 
+    /**
+     * The program ends abnormally with the session open (see {@link FinalizeAtExit}): from now on no rocSHMEM call of
+     * this process may run, in particular nothing collective. Takes no lock: a blocked close() may hold it.
+     */
+    void abandon() {
+        open = false;
+        Emulator.abandonJob(backend);
+    }
+
     /** Finalizes if still open; used by the exit hook. Returns false if there was nothing to do. */
     boolean finalizeIfOpen() {
         synchronized (LOCK) {
@@ -399,7 +419,8 @@ public final class Rocshmem implements AutoCloseable {
             }
         }
         registered.forEach(RegisteredBuffer::unregisterQuietly);
-        rocshmem_barrier_all();
+        // No barrier_all here: rocshmem_finalize synchronizes by itself (OpenSHMEM), and a barrier_all would pair
+        // with another PE's application barrier if this finalize runs early (exception in a try-with-resources).
         open = false;
         rocshmem_finalize();
         LOG.log(System.Logger.Level.DEBUG, "rocSHMEM finalized on PE {0}", myPe);
