@@ -48,11 +48,12 @@ class FaultInjectionTest {
     /**
      * Item 1 of issue 10: a PE that throws out of its try-with-resources after round 4 must never let another PE pass
      * the round-5 barrier with stale data. Its early close (rocshmem_free) meets the others' barrier_all, and the
-     * emulator's collective matching ends the job, naming both sides.
+     * emulator's collective matching ends the job, naming both sides. Runs in /dev/shm itself: no object of the
+     * job's PEs may remain there.
      */
     @Test
     void aThrowAfterRoundFourNeverLetsAnotherPePassRoundFive() throws Exception {
-        FaultJob job = FaultJob.run(3, Map.of(), "barrier", "throw");
+        FaultJob job = FaultJob.runInDevShm(3, Map.of(), "barrier", "throw");
         job.assertEndedCleanly("round 5");
         String stderr = job.stderr();
         assertTrue(stderr.contains("collective mismatch") && stderr.contains("rocshmem_free")
