@@ -1,5 +1,5 @@
 /* The CPU emulator's private C API (librocshmem_cpu_emu.so only; real rocSHMEM has none of it).
- * Bound in Java by the rocshmem_emu presets (org.rocshmem.global.rocshmem_emu). */
+ * Bound in Java by org.rocshmem.api.EmulatorNative. */
 #ifndef ROCSHMEM_EMU_H
 #define ROCSHMEM_EMU_H
 

@@ -3,11 +3,10 @@ package org.rocshmem.api;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Loader;
 import org.bytedeco.javacpp.Pointer;
-import org.rocshmem.global.rocshmem_emu;
 
 /**
- * The CPU emulator's private C API ({@code rocshmem_emu.h}, bound by the {@code rocshmem_emu} presets). Every
- * method is safe to call on any backend: on a GPU, where these functions do not exist, it answers "unknown".
+ * The CPU emulator's private C API ({@code rocshmem_emu.h}, bound by {@link EmulatorNative}). Every method is safe
+ * to call on any backend: on a GPU, where these functions do not exist, it answers "unknown".
  */
 final class Emulator {
     private Emulator() {
@@ -19,7 +18,7 @@ final class Emulator {
             return "";
         }
         load();
-        return text(rocshmem_emu.rocshmem_emu_last_init_error());
+        return text(EmulatorNative.rocshmem_emu_last_init_error());
     }
 
     /** The largest alignment rocshmem_align accepts; 0 when unknown (real rocSHMEM does not say). */
@@ -28,7 +27,7 @@ final class Emulator {
             return 0;
         }
         load();
-        return rocshmem_emu.rocshmem_emu_max_alignment();
+        return EmulatorNative.rocshmem_emu_max_alignment();
     }
 
     /**
@@ -40,10 +39,10 @@ final class Emulator {
             return address;
         }
         load();
-        Pointer view = rocshmem_emu.rocshmem_emu_view(address, bytes);
+        Pointer view = EmulatorNative.rocshmem_emu_view(address, bytes);
         if (view == null || view.isNull()) {
             throw new RocshmemException("cannot create a raw view of " + bytes + " bytes at 0x"
-                    + Long.toHexString(address.address()) + ": " + text(rocshmem_emu.rocshmem_emu_last_error()));
+                    + Long.toHexString(address.address()) + ": " + text(EmulatorNative.rocshmem_emu_last_error()));
         }
         return view;
     }
@@ -55,12 +54,12 @@ final class Emulator {
     static void abandonJob(Backend backend) {
         if (backend.emulator()) {
             load();
-            rocshmem_emu.rocshmem_emu_abandon_job();
+            EmulatorNative.rocshmem_emu_abandon_job();
         }
     }
 
     private static void load() {
-        Loader.load(rocshmem_emu.class);
+        Loader.load(EmulatorNative.class);
     }
 
     private static String text(BytePointer p) {
