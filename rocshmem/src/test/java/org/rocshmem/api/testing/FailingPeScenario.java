@@ -44,7 +44,7 @@ class FailingPeScenario {
     }
 
     @Test
-    @MultiPe(value = 2, timeoutSeconds = 2)
+    @MultiPe(value = 2, timeoutSeconds = 5) // room for two JVMs to start JUnit on a loaded machine
     void hangsOnEveryRank() throws InterruptedException {
         System.out.println("rank " + Pe.rank() + " hanging");
         Thread.sleep(Long.MAX_VALUE);
