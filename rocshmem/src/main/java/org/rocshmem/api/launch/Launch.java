@@ -4,6 +4,7 @@ import static org.rocshmem.api.bootstrap.LaunchEnvVars.*;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -177,7 +178,7 @@ public final class Launch implements AutoCloseable {
     /** Removes what PEs killed during init left in the emulator's object directory (they are all gone now). */
     private void sweepLeftovers() {
         List<Long> gone = pes.stream().filter(pe -> !pe.process.isAlive()).map(pe -> pe.process.pid()).toList();
-        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(job.extraEnv());
         int removed = EmulatorObjects.sweep(EmulatorObjects.directory(env), gone);
         if (removed > 0 && job.echoErr() != null) {

@@ -67,12 +67,29 @@ final class FaultJob {
                 .jvmArgs(PeJob.inheritedSystemProperties()).timeout(Duration.ofSeconds(90))
                 .stopGrace(Duration.ofSeconds(2)).quiet();
         all.forEach(builder::env);
-        LaunchResult result = builder.build().run();
-        return new FaultJob(result, System.currentTimeMillis(), shmDir);
+        try {
+            LaunchResult result = builder.build().run();
+            return new FaultJob(result, System.currentTimeMillis(), shmDir);
+        } catch (Exception | Error e) {
+            if (!shmDir.equals(DEV_SHM)) {
+                deleteRecursively(shmDir);
+            }
+            throw e;
+        }
     }
 
     /** Every check of the suite; {@code missedRound} is the round no PE may pass ("" when none applies). */
     void assertEndedCleanly(String missedRound) throws IOException {
+        try {
+            checkEndedCleanly(missedRound);
+        } finally {
+            if (!shmDir.equals(DEV_SHM)) {
+                deleteRecursively(shmDir);
+            }
+        }
+    }
+
+    private void checkEndedCleanly(String missedRound) throws IOException {
         String all = describe();
         assertFalse(result.succeeded(), "the job must end non-zero\n" + all);
         assertFalse(result.timedOut(), "the job hung until the launcher's timeout\n" + all);
@@ -101,7 +118,6 @@ final class FaultJob {
             try (Stream<Path> entries = Files.list(shmDir)) {
                 left = entries.map(p -> p.getFileName().toString()).toList();
             }
-            deleteRecursively(shmDir);
             assertEquals(List.of(), left, "objects left in the job's ROCSHMEM_EMU_SHM_DIR\n" + all);
         }
         // Names carry the creator's pid: nothing of our PEs may appear in /dev/shm itself either.

@@ -35,6 +35,14 @@ class LauncherKillTest {
     @ValueSource(strings = {"launcher-running", "launcher-init"})
     void pesDieWithinTwoSecondsAndLeaveNothing(String moment) throws Exception {
         Path shmDir = FaultJob.privateShmDir();
+        try {
+            killLauncherAndCheck(moment, shmDir);
+        } finally {
+            FaultJob.deleteRecursively(shmDir);
+        }
+    }
+
+    private static void killLauncherAndCheck(String moment, Path shmDir) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -82,7 +90,6 @@ class LauncherKillTest {
         try (Stream<Path> entries = Files.list(shmDir)) {
             left = entries.map(p -> p.getFileName().toString()).toList();
         }
-        FaultJob.deleteRecursively(shmDir);
         assertEquals(List.of(), left, "objects left behind\n" + output);
     }
 
