@@ -35,8 +35,9 @@ final class RendezvousClient {
         long delay = FIRST_RETRY_DELAY_MILLIS;
         IOException lastError = null;
         while (true) {
-            long remaining = (deadline - System.nanoTime()) / 1_000_000L;
-            if (remaining <= 0) {
+            long remainingNanos = deadline - System.nanoTime();
+            long remaining = Math.max(1, remainingNanos / 1_000_000L);
+            if (remainingNanos <= 0) {
                 throw new BootstrapException("rank " + rank + " timed out after " + SocketDeadline.elapsedMillis(start)
                         + " ms (bootstrap timeout " + timeoutMillis + " ms) waiting for rank 0 at " + describe()
                         + (lastError == null ? "" : " (last error: " + lastError.getMessage() + ")"), lastError);

@@ -62,11 +62,11 @@ final class RendezvousServer {
             listener.setReuseAddress(true);
             bind(listener, nranks);
             while (servedRanks.size() < nranks - 1) {
-                long remaining = (deadline - System.nanoTime()) / 1_000_000L;
-                if (remaining <= 0) {
+                long remainingNanos = deadline - System.nanoTime();
+                if (remainingNanos <= 0) {
                     throw timeout(nranks, start);
                 }
-                listener.setSoTimeout((int) Math.max(1, Math.min(remaining, ACCEPT_POLL_MILLIS)));
+                listener.setSoTimeout((int) Math.max(1, Math.min(remainingNanos / 1_000_000L, ACCEPT_POLL_MILLIS)));
                 Socket peer;
                 try {
                     peer = listener.accept();
