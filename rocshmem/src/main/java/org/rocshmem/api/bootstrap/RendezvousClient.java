@@ -42,14 +42,18 @@ final class RendezvousClient {
                         + " ms (bootstrap timeout " + timeoutMillis + " ms) waiting for rank 0 at " + describe()
                         + (lastError == null ? "" : " (last error: " + lastError.getMessage() + ")"), lastError);
             }
-            try (Socket socket = new Socket(); SocketDeadline guard = SocketDeadline.closeAt(socket, deadline)) {
+            Socket socket = new Socket();
+            SocketDeadline guard = SocketDeadline.closeAt(socket, deadline);
+            try (socket; guard) {
                 // Resolve on every attempt: MASTER_ADDR may only become resolvable once rank 0's host is up.
                 InetSocketAddress target = new InetSocketAddress(address.getHostString(), address.getPort());
                 socket.connect(target, (int) Math.min(remaining, MAX_READ_TIMEOUT_MILLIS));
                 socket.setSoTimeout((int) Math.min(remaining, MAX_READ_TIMEOUT_MILLIS));
                 return handshake(socket, rank);
             } catch (IOException e) {
-                lastError = e; // typically "Connection refused" until rank 0 listens
+                if (!guard.expired() || lastError == null) {
+                    lastError = e; // typically "Connection refused" until rank 0 listens
+                }
             }
             sleep(Math.min(delay, Math.max(1, (deadline - System.nanoTime()) / 1_000_000L)));
             delay = Math.min(delay * 2, MAX_RETRY_DELAY_MILLIS);

@@ -21,16 +21,26 @@ final class SocketDeadline implements AutoCloseable {
         TIMER.setRemoveOnCancelPolicy(true);
     }
 
-    private final ScheduledFuture<?> closer;
+    private ScheduledFuture<?> closer;
+    private volatile boolean expired;
 
-    private SocketDeadline(ScheduledFuture<?> closer) {
-        this.closer = closer;
+    private SocketDeadline() {
     }
 
     /** Closes {@code socket} at {@code deadlineNanos} (System.nanoTime) unless this guard is closed first. */
     static SocketDeadline closeAt(Socket socket, long deadlineNanos) {
         long delay = Math.max(0, deadlineNanos - System.nanoTime());
-        return new SocketDeadline(TIMER.schedule(() -> closeQuietly(socket), delay, TimeUnit.NANOSECONDS));
+        SocketDeadline guard = new SocketDeadline();
+        guard.closer = TIMER.schedule(() -> {
+            guard.expired = true;
+            closeQuietly(socket);
+        }, delay, TimeUnit.NANOSECONDS);
+        return guard;
+    }
+
+    /** True once the deadline closed the socket: an error after that says nothing about the peer. */
+    boolean expired() {
+        return expired;
     }
 
     static void closeQuietly(Socket socket) {
