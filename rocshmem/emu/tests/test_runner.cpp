@@ -162,6 +162,20 @@ void test_timeout(const Fixture& f) {
 void test_bad_usage(const Fixture& f) {
   auto r = emu_process::run_capture({f.runner, "-n", "0", "--", "/bin/true"});
   CHECK(r.exit_code == 2, "usage error status " + std::to_string(r.exit_code));
+  // Garbage after a number, non-finite and negative durations are usage errors, not defaults.
+  const std::vector<std::vector<std::string>> bad = {
+      {"-n", "2x"}, {"-n", "2", "--timeout", "nan"}, {"-n", "2", "--timeout", "inf"},
+      {"-n", "2", "--timeout", "-1"}, {"-n", "2", "--timeout", "5s"}, {"-n", "2", "--grace", "nan"}};
+  for (const auto& options : bad) {
+    std::vector<std::string> argv = {f.runner};
+    argv.insert(argv.end(), options.begin(), options.end());
+    argv.insert(argv.end(), {"--", "/bin/true"});
+    auto b = emu_process::run_capture(argv);
+    std::string shown;
+    for (const auto& o : options) shown += o + " ";
+    CHECK(b.exit_code == 2 && contains(b.output, "usage:"), "runner accepted '" + shown + "': status " +
+                                                                std::to_string(b.exit_code) + "\n" + b.output);
+  }
   auto missing = emu_process::run_capture({f.runner, "-n", "2", "--", "/nonexistent/program"});
   CHECK(missing.exit_code == 127, "status for a program that cannot be executed: " + std::to_string(missing.exit_code));
 }

@@ -120,6 +120,33 @@ void test_split_2d() {
   emu_test::passed("split_2d");
 }
 
+// A PE outside a split holds ROCSHMEM_TEAM_INVALID and may pass it to team collectives: they
+// are legal no-ops (ctest fails on any emulator message line, so they must also stay silent).
+void test_invalid_team_collectives_are_silent_noops() {
+  auto* src = static_cast<int*>(rocshmem_malloc(4 * sizeof(int)));
+  auto* dst = static_cast<int*>(rocshmem_malloc(4 * sizeof(int)));
+  EMU_CHECK(src && dst, "malloc");
+  for (int i = 0; i < 4; ++i) dst[i] = -7;
+  rocshmem_barrier(ROCSHMEM_TEAM_INVALID);
+  rocshmem_team_sync(ROCSHMEM_TEAM_INVALID);
+  EMU_CHECK_EQ(rocshmem_ctx_int_sum_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_INVALID, dst, src, 4), 0,
+               "sum_reduce on INVALID");
+  rocshmem_ctx_int_broadcast(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_INVALID, dst, src, 4, 0);
+  EMU_CHECK_EQ(dst[0], -7, "a no-op collective must not write dest");
+  rocshmem_team_t child = reinterpret_cast<rocshmem_team_t>(&child);  // anything but INVALID
+  EMU_CHECK_EQ(rocshmem_team_split_strided(ROCSHMEM_TEAM_INVALID, 0, 1, 1, nullptr, 0, &child), 0,
+               "split_strided of INVALID");
+  EMU_CHECK(child == ROCSHMEM_TEAM_INVALID, "split of INVALID gives INVALID");
+  rocshmem_team_t x = nullptr, y = nullptr;
+  EMU_CHECK_EQ(rocshmem_team_split_2d(ROCSHMEM_TEAM_INVALID, 1, nullptr, 0, &x, nullptr, 0, &y), 0, "split_2d of INVALID");
+  EMU_CHECK(x == ROCSHMEM_TEAM_INVALID && y == ROCSHMEM_TEAM_INVALID, "split_2d of INVALID gives INVALID");
+  rocshmem_team_destroy(ROCSHMEM_TEAM_INVALID);
+  rocshmem_barrier_all();  // and the world still synchronises normally afterwards
+  rocshmem_free(dst);
+  rocshmem_free(src);
+  emu_test::passed("collectives on TEAM_INVALID are silent no-ops");
+}
+
 // Creating and destroying many teams must not leak team slots.
 void test_create_destroy_cycle() {
   for (int round = 0; round < 64; ++round) {
@@ -141,6 +168,7 @@ int main() {
   test_split_strided();
   test_split_2d();
   test_create_destroy_cycle();
+  test_invalid_team_collectives_are_silent_noops();
   rocshmem_finalize();
   return 0;
 }

@@ -192,7 +192,7 @@ def config_header(m, options):
     values = {
         "ROCSHMEM_VENDOR_MAJOR_VERSION": major, "ROCSHMEM_VENDOR_MINOR_VERSION": minor,
         "ROCSHMEM_VENDOR_PATCH_VERSION": patch, "ROCSHMEM_VERSION": f'"{options.version}"',
-        "ROCSHMEM_VENDOR_STRING": f'"rocSHMEM_v{options.version}_CPU-EMU"',
+        "ROCSHMEM_VENDOR_STRING": f'"rocSHMEM_v{options.version}_CPU-emulator"',
         "ROCSHMEM_GIT_HASH": '"unknown"', "ROCSHMEM_INSTALL_PREFIX": f'"{options.install_prefix}"',
         "ROCSHMEM_OFFLOAD_TARGETS": '""', "ROCSHMEM_BUILD_TYPE": f'"{options.build_type}"',
     }

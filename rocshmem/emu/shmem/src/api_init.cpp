@@ -8,6 +8,7 @@
 #include "log.hpp"
 #include "runtime.hpp"
 #include "stats.hpp"
+#include "wait.hpp"
 
 using namespace rocshmem_emu;
 
@@ -81,7 +82,8 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_init_attr(unsigned int flags, rocshmem_i
   JoinRequest request;
   request.rank = attr->rank;
   request.n_pes = attr->nranks;
-  request.control_name = "/rocshmem-emu-u-" + hex(attr->uid.data() + kUidNamespace, kUidTokenBytes);
+  request.job_key = "u" + hex(attr->uid.data() + kUidNamespace, kUidTokenBytes);
+  request.job_source = "unique id";
   memcpy(request.secret, attr->uid.data() + kUidSecret, kUidTokenBytes);
   return initialize(request);
 }
@@ -101,8 +103,9 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_info_get_version(int* major, int* minor
   if (minor) *minor = ROCSHMEM_MINOR_VERSION;
 }
 
+// Like rocSHMEM: the configured vendor string, "rocSHMEM_v<version>_<backend>".
 ROCSHMEM_EMU_API void rocshmem::rocshmem_info_get_name(char* name) {
-  static const char kName[] = "rocSHMEM CPU emulator " ROCSHMEM_VERSION;
+  static const char kName[] = ROCSHMEM_VENDOR_STRING;
   static_assert(sizeof kName <= ROCSHMEM_MAX_NAME_LEN, "name must fit ROCSHMEM_MAX_NAME_LEN with its NUL");
   if (name) memcpy(name, kName, sizeof kName);
 }
@@ -117,13 +120,7 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_vendor_get_version_info(int* major, int
 // ~20 ms and exit with the same status; a peer that never waits again exits at its next
 // blocking call or at finalize.
 ROCSHMEM_EMU_API void rocshmem::rocshmem_global_exit(int status) {
-  Runtime& rt = runtime();
-  if (rt.ctl && is_initialized()) {
-    rt.ctl->exit_status.store(status, std::memory_order_relaxed);
-    rt.ctl->exit_pe.store(rt.my_pe, std::memory_order_relaxed);
-    rt.ctl->exit_requested.store(1, std::memory_order_release);
-    rt.pes[rt.my_pe].state.store(kPeExited, std::memory_order_release);
-  }
+  if (is_initialized() && !claim_job_abort(status, kExitGlobalExit)) leave_aborted_job("rocshmem_global_exit");
   fatal_exit(status, "rocshmem_global_exit(%d) called; terminating every PE", status);
 }
 

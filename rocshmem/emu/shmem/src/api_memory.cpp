@@ -8,6 +8,7 @@
 #include "runtime.hpp"
 #include "stats.hpp"
 #include "teams.hpp"
+#include "windows.hpp"
 
 using namespace rocshmem_emu;
 
@@ -31,7 +32,9 @@ void* symmetric_alloc(size_t size, size_t alignment, bool zero, const char* fn) 
     debug_log(1, "%s: symmetric heap exhausted (%zu bytes requested, %zu of %zu in use); returning null. "
               "Raise ROCSHMEM_HEAP_SIZE.", fn, size, symmetric_heap().bytes_in_use(), rt.heap_size);
   }
-  team_barrier(world_team(), fn);
+  Collective call = strcmp(fn, "rocshmem_align") == 0 ? Collective(fn, "size", size, "alignment", alignment)
+                                                      : Collective(fn, "size", size);
+  team_barrier(world_team(), call);
   count(Stat::malloc);
   return result;
 }
@@ -59,12 +62,19 @@ ROCSHMEM_EMU_API void* rocshmem::rocshmem_calloc(size_t count, size_t size) {
 ROCSHMEM_EMU_API void rocshmem::rocshmem_free(void* ptr) {
   const char* fn = "rocshmem_free";
   if (!require_initialized(fn)) return;
-  team_barrier(world_team(), fn);
+  size_t offset = 0;
+  const bool in_heap = ptr && heap_offset(ptr, 0, &offset);
+  // Every PE frees the same block: a different offset means the PEs disagree about the heap.
+  Collective call(fn, "offset", in_heap ? offset : UINT64_MAX);
+  team_barrier(world_team(), call);
   count(Stat::free);
   if (!ptr) return;
-  size_t offset;
-  if (!heap_offset(ptr, 0, &offset) || !symmetric_heap().release(offset))
+  size_t bytes = 0;
+  if (!in_heap || !symmetric_heap().release(offset, &bytes)) {
     report_error("%s: %p was not returned by rocshmem_malloc/align/calloc (or is already freed); ignored", fn, ptr);
+    return;
+  }
+  windows_revoke(offset, bytes);  // raw views of the block die with it (see windows.hpp)
 }
 
 // All PEs share this node, so every PE's copy is directly addressable.

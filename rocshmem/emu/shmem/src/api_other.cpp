@@ -1,12 +1,17 @@
 // Hand-written API: internal hooks, device-module glue, QP introspection, api_trace table,
 // plus the emulator-private C API (rocshmem_emu_*).
 #include <cstring>
+#include <string>
 
 #include "api_include.hpp"
+#include "rocshmem_emu.h"
 #include "context.hpp"
 #include "globals.hpp"
+#include "heap_alloc.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
+#include "wait.hpp"
+#include "windows.hpp"
 
 using namespace rocshmem_emu;
 
@@ -65,15 +70,32 @@ extern "C" ROCSHMEM_EMU_API const rocshmemApiFuncTable* RocshmemGetFunctionTable
   return &table;
 }
 
-// ---- emulator-private C API -------------------------------------------------------------------
+// ---- emulator-private C API (include/rocshmem_emu.h) -------------------------------------------
+namespace {
+thread_local std::string t_last_error;
+}  // namespace
+
 extern "C" {
 
-// Why the last rocshmem_init* failed ("" when it did not): rocshmem_init() returns void.
 ROCSHMEM_EMU_API const char* rocshmem_emu_last_init_error(void) { return runtime().last_error.c_str(); }
 
 ROCSHMEM_EMU_API int rocshmem_emu_is_initialized(void) { return is_initialized() ? 1 : 0; }
 
-// Bytes of each PE's symmetric heap (0 before init).
 ROCSHMEM_EMU_API size_t rocshmem_emu_heap_size(void) { return is_initialized() ? runtime().heap_size : 0; }
+
+ROCSHMEM_EMU_API size_t rocshmem_emu_max_alignment(void) { return kHeapBaseAlignment; }
+
+ROCSHMEM_EMU_API void* rocshmem_emu_view(const void* addr, size_t bytes) {
+  std::string error;
+  void* view = window_open(addr, bytes, &error);
+  t_last_error = view ? std::string() : error;
+  return view;
+}
+
+ROCSHMEM_EMU_API const char* rocshmem_emu_last_error(void) { return t_last_error.c_str(); }
+
+ROCSHMEM_EMU_API void rocshmem_emu_abandon_job(void) {
+  if (is_initialized()) claim_job_abort(kPeerDiedExitStatus, kExitAbandoned);
+}
 
 }  // extern "C"

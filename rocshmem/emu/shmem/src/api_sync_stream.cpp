@@ -18,7 +18,8 @@ void memory_fence(Stat stat) {
 }
 
 void barrier_on(Team* t, Stat stat, const char* fn) {
-  team_barrier(t, fn);
+  Collective call(fn);
+  team_barrier(t, call);
   count(stat);
 }
 
@@ -26,7 +27,8 @@ void team_barrier_api(rocshmem::rocshmem_team_t team, Stat stat, const char* fn)
   if (Team* t = team_from_handle(team, fn)) barrier_on(t, stat, fn);
 }
 
-// Resolve now (so misuse is reported at the call) and again on the stream worker.
+// Resolve now (so misuse is reported at the call) and again on the stream worker. On
+// ROCSHMEM_TEAM_INVALID (a PE outside a split) every team collective is a silent no-op.
 void team_barrier_on_stream(rocshmem::rocshmem_team_t team, hipStream_t stream, Stat stat, const char* fn) {
   if (!team_from_handle(team, fn)) return;
   enqueue_on_stream(stream, fn, [team, stat, fn] { team_barrier_api(team, stat, fn); });

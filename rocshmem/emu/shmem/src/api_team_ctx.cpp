@@ -50,6 +50,7 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_strided(rocshmem_team_t paren
   const char* fn = "rocshmem_team_split_strided";
   if (!new_team) return report_error("%s: new_team is null", fn), -1;
   *new_team = ROCSHMEM_TEAM_INVALID;
+  if (is_invalid_team(parent_team)) return 0;  // OpenSHMEM: no team is created, new_team is INVALID
   Team* parent = team_from_handle(parent_team, fn);
   if (!parent) return -1;
   const int n = parent->members.size;
@@ -67,7 +68,8 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_strided(rocshmem_team_t paren
     else
       status = -1;
   }
-  team_barrier(parent, fn);
+  Collective call(fn, "start", static_cast<uint64_t>(start), "size", static_cast<uint64_t>(size));
+  team_barrier(parent, call);
   return status;
 }
 
@@ -82,6 +84,7 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_2d(rocshmem_team_t parent_tea
   const char* fn = "rocshmem_team_split_2d";
   if (!xaxis_team || !yaxis_team) return report_error("%s: null output team pointer", fn), -1;
   *xaxis_team = *yaxis_team = ROCSHMEM_TEAM_INVALID;
+  if (is_invalid_team(parent_team)) return 0;
   Team* parent = team_from_handle(parent_team, fn);
   if (!parent) return -1;
   if (xrange < 1) return report_error("%s: xrange %d must be positive", fn, xrange), -1;
@@ -102,7 +105,8 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_2d(rocshmem_team_t parent_tea
     if (x) team_destroy(x);
     if (y) team_destroy(y);
   }
-  team_barrier(parent, fn);
+  Collective call(fn, "xrange", static_cast<uint64_t>(xrange));
+  team_barrier(parent, call);
   return status;
 }
 

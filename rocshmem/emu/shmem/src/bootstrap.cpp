@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -14,27 +15,56 @@
 #include "heap_alloc.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
+#include "shm_objects.hpp"
 #include "wait.hpp"
 
 namespace rocshmem_emu {
 
 namespace {
 
-constexpr int64_t kPollNs = 1'000'000;  // 1 ms between polls for a segment that does not exist yet
+constexpr int64_t kPollNs = 5'000'000;  // 5 ms between scans for the control segment
 
 void nap(int64_t ns) {
   timespec ts{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
   nanosleep(&ts, nullptr);
 }
 
+std::string in_dir(const std::string& name) { return object_dir() + "/" + name; }
+
 std::string errno_text(const std::string& what, const std::string& name) {
-  return std::string(what) + " " + name + ": " + strerror(errno);
+  return what + " " + in_dir(name) + ": " + strerror(errno);
+}
+
+std::string seconds_text(double s) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%g s", s);
+  return buf;
+}
+
+std::string bytes_text(unsigned long long bytes) {
+  static const char* const kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 4) {
+    value /= 1024;
+    unit++;
+  }
+  char buf[48];
+  if (unit == 0)
+    snprintf(buf, sizeof buf, "%llu bytes", bytes);
+  else
+    snprintf(buf, sizeof buf, "%.1f %s", value, kUnits[unit]);
+  return buf;
+}
+
+std::string capacity_hint() {
+  return "; lower ROCSHMEM_HEAP_SIZE, give the machine or container more shared memory (Docker: "
+         "--shm-size), or point ROCSHMEM_EMU_SHM_DIR at a larger tmpfs";
 }
 
 // Everything this PE created or mapped during a join attempt, released on failure.
 struct JoinState {
-  std::string control_name;
-  bool created_control = false;
+  std::string control_name;  // once created or found
   std::string own_heap_name;
   ControlSegment* ctl = nullptr;
   size_t ctl_bytes = 0;
@@ -42,13 +72,14 @@ struct JoinState {
   size_t heap_size = 0;
 
   void unlink_everything_known() {
-    if (!own_heap_name.empty()) shm_unlink(own_heap_name.c_str());
+    if (!own_heap_name.empty()) unlink_object(own_heap_name);
     if (ctl) {
       PeSlot* slots = pe_slots(ctl);
       for (int pe = 0; pe < ctl->n_pes; pe++)
-        if (slots[pe].heap_name[0]) shm_unlink(slots[pe].heap_name);
+        if (slots[pe].heap_name[0] && memchr(slots[pe].heap_name, 0, sizeof slots[pe].heap_name))
+          unlink_object(slots[pe].heap_name);
     }
-    if (ctl || created_control) shm_unlink(control_name.c_str());
+    if (!control_name.empty()) unlink_object(control_name);
   }
   void unmap() {
     for (char* h : heaps)
@@ -84,136 +115,167 @@ char* map_heap(int fd, size_t bytes) {
   return static_cast<char*>(p);
 }
 
-// Creates a new 0600 object of `bytes` bytes; fd or -1 with errno set.
-int create_exclusive(const std::string& name, size_t bytes) {
-  int fd = shm_open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) return -1;
-  // The umask may have cleared bits but never adds any; fchmod pins the mode regardless.
-  if (fchmod(fd, 0600) != 0 || ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
-    int saved = errno;
-    close(fd);
-    shm_unlink(name.c_str());
-    errno = saved;
-    return -1;
+// ROCSHMEM_EMU_TEST_FAULT: misbehave at this phase if asked to (tests of death during init).
+bool survive_fault_injection(const char* phase, const JoinRequest& req, std::string* error) {
+  const InitFault& f = runtime().cfg.fault;
+  if (f.rank != req.rank || f.phase != phase) return true;
+  fflush(stdout);
+  if (f.action == "kill") raise(SIGKILL);
+  if (f.action == "exit") _exit(3);
+  if (f.action == "term") raise(SIGTERM);  // returns in a JVM, whose handler starts System.exit
+  if (f.action == "fail") {
+    *error = std::string("injected failure at init phase '") + phase + "' (ROCSHMEM_EMU_TEST_FAULT)";
+    return false;
   }
-  return fd;
+  return true;
 }
 
-bool create_control(const JoinRequest& req, JoinState& st, int64_t deadline, std::string* error) {
+// The job's heaps grow as they are touched: they must all fit, or a store into a page that
+// the tmpfs cannot provide ends the process with SIGBUS. With ROCSHMEM_EMU_HEAP_RESERVE=1 each
+// PE allocates its heap at init instead (exact, but the memory is taken at once).
+bool check_capacity(const JoinRequest& req, size_t ctl_bytes, std::string* error) {
+  const Runtime& rt = runtime();
+  unsigned long long avail = 0;
+  if (rt.cfg.reserve_heap || !free_bytes(&avail)) return true;
+  const unsigned long long need = static_cast<unsigned long long>(rt.cfg.heap_size) * req.n_pes + ctl_bytes;
+  if (avail >= need) return true;
+  *error = "the symmetric heaps do not fit in " + object_dir() + ": " + std::to_string(req.n_pes) +
+           " PE(s) x ROCSHMEM_HEAP_SIZE=" + std::to_string(rt.cfg.heap_size) + " (" + bytes_text(rt.cfg.heap_size) +
+           ") need " + bytes_text(need) + ", but only " + bytes_text(avail) + " are free there" + capacity_hint();
+  return false;
+}
+
+bool reserve_heap(int fd, size_t bytes, std::string* error) {
+  int rc = posix_fallocate(fd, 0, static_cast<off_t>(bytes));
+  if (rc == 0) return true;
+  unsigned long long avail = 0;
+  std::string free_text = free_bytes(&avail) ? bytes_text(avail) + " free" : "free space unknown";
+  *error = "cannot reserve this PE's heap (ROCSHMEM_HEAP_SIZE=" + std::to_string(bytes) + ", " + bytes_text(bytes) +
+           ") in " + object_dir() + " (" + free_text + "): " + strerror(rc) + capacity_hint();
+  return false;
+}
+
+bool create_control(const JoinRequest& req, JoinState& st, std::string* error) {
   Runtime& rt = runtime();
-  st.ctl_bytes = control_segment_bytes(req.n_pes);
-  for (;;) {
-    int fd = create_exclusive(req.control_name, st.ctl_bytes);
-    if (fd >= 0) {
-      st.created_control = true;
-      st.ctl = static_cast<ControlSegment*>(map_fd(fd, st.ctl_bytes));
-      close(fd);
-      if (!st.ctl) {
-        *error = errno_text("cannot map control segment", req.control_name);
-        return false;
-      }
-      ControlSegment* c = st.ctl;
-      c->layout_version = kControlLayoutVersion;
-      c->n_pes = req.n_pes;
-      c->heap_size = rt.cfg.heap_size;
-      memcpy(c->secret, req.secret, sizeof c->secret);
-      c->creator_pid = getpid();
-      c->teams[0].start = 0;  // slot 0 = every PE (TEAM_WORLD and TEAM_SHARED)
-      c->teams[0].stride = 1;
-      c->teams[0].size = req.n_pes;
-      c->teams[0].ready.store(1, std::memory_order_relaxed);
-      c->magic.store(kControlMagic, std::memory_order_release);
-      return true;
-    }
-    if (errno != EEXIST) {
-      *error = errno_text("cannot create control segment", req.control_name);
+  const std::string prefix = req.job_key + ".";
+  // The other PEs find the control segment by its key: a running job of ours with the same key
+  // would make the job ambiguous, so refuse instead of guessing. (Another user's object is no
+  // clash: the other PEs never use it.)
+  for (const ObjectName& o : list_objects()) {
+    struct stat sb;
+    if (o.role == 'c' && o.pidns == own_pid_namespace() && o.token.compare(0, prefix.size(), prefix) == 0 &&
+        !process_is_gone(o.pid) && lstat(in_dir(o.name).c_str(), &sb) == 0 && sb.st_uid == geteuid()) {
+      *error = "another job with the same " + req.job_source + " is starting (control segment " + in_dir(o.name) +
+               " of pid " + std::to_string(o.pid) + "); every job needs its own job id";
       return false;
     }
-    // A segment with our name exists: a crashed earlier run with the same job key leaves one
-    // only if it died inside init. Remove it when its creator is gone; otherwise refuse.
-    int old = shm_open(req.control_name.c_str(), O_RDWR | O_CLOEXEC, 0);
-    if (old >= 0) {
-      struct stat sb;
-      int creator = 0;
-      ControlSegment* c = nullptr;
-      size_t bytes = 0;
-      if (fstat(old, &sb) == 0 && static_cast<size_t>(sb.st_size) >= sizeof(ControlSegment)) {
-        bytes = static_cast<size_t>(sb.st_size);
-        c = static_cast<ControlSegment*>(map_fd(old, bytes));
-        if (c) creator = c->creator_pid;
-      }
-      close(old);
-      if (creator == 0 || process_is_gone(creator)) {
-        // Leftover of a job killed inside init: drop it and the heaps it lists.
-        debug_log(1, "removing stale control segment %s (creator pid %d is gone)", req.control_name.c_str(), creator);
-        if (c && c->magic.load() == kControlMagic && control_segment_bytes(c->n_pes) <= bytes) {
-          for (int pe = 0; pe < c->n_pes; pe++) {
-            PeSlot& slot = pe_slots(c)[pe];
-            if (slot.heap_name[0] && memchr(slot.heap_name, 0, sizeof slot.heap_name)) shm_unlink(slot.heap_name);
-          }
-        }
-        if (c) munmap(c, bytes);
-        shm_unlink(req.control_name.c_str());
-        continue;
-      }
-      if (c) munmap(c, bytes);
-      if (monotonic_ns() > deadline) {
-        *error = "control segment " + req.control_name + " is held by a running process (pid " +
-                 std::to_string(creator) + "): another job uses the same ROCSHMEM_EMU_JOB_ID / job key";
-        return false;
-      }
-    }
-    nap(kPollNs * 10);
   }
+  uint8_t rnd[8];
+  if (!random_bytes(rnd, sizeof rnd)) return *error = "getrandom failed", false;
+  const std::string name = new_object_name('c', prefix + hex(rnd, sizeof rnd));
+  int fd = create_object(name, st.ctl_bytes);
+  if (fd < 0) {
+    *error = errno_text("cannot create the control segment", name);
+    return false;
+  }
+  st.control_name = name;
+  st.ctl = static_cast<ControlSegment*>(map_fd(fd, st.ctl_bytes));
+  close(fd);
+  if (!st.ctl) {
+    *error = errno_text("cannot map the control segment", name);
+    return false;
+  }
+  ControlSegment* c = st.ctl;
+  c->layout_version = kControlLayoutVersion;
+  c->n_pes = req.n_pes;
+  c->heap_size = rt.cfg.heap_size;
+  memcpy(c->secret, req.secret, sizeof c->secret);
+  c->creator_pid = getpid();
+  c->teams[0].start = 0;  // slot 0 = every PE (TEAM_WORLD and TEAM_SHARED)
+  c->teams[0].stride = 1;
+  c->teams[0].size = req.n_pes;
+  c->teams[0].ready.store(1, std::memory_order_relaxed);
+  c->magic.store(kControlMagic, std::memory_order_release);
+  return true;
+}
+
+// One candidate control segment found by its key: mapped and checked, or skipped with a reason.
+enum class Candidate { usable, skip, fatal };
+
+Candidate try_candidate(const JoinRequest& req, const ObjectName& o, JoinState& st, ControlSegment** mapped,
+                        std::string* why) {
+  Runtime& rt = runtime();
+  int fd = open_object(o.name);
+  if (fd < 0) {
+    *why = in_dir(o.name) + " cannot be opened (" + (errno == EPERM ? "it belongs to another user" : strerror(errno)) + ")";
+    return Candidate::skip;
+  }
+  struct stat sb;
+  if (fstat(fd, &sb) != 0 || static_cast<size_t>(sb.st_size) < sizeof(ControlSegment)) {
+    close(fd);
+    return Candidate::skip;  // its creator has not sized it yet
+  }
+  const size_t bytes = static_cast<size_t>(sb.st_size);
+  auto* c = static_cast<ControlSegment*>(map_fd(fd, bytes));
+  close(fd);
+  if (!c) return Candidate::skip;
+  const int64_t magic_deadline = monotonic_ns() + 1'000'000'000;
+  while (c->magic.load(std::memory_order_acquire) != kControlMagic && monotonic_ns() < magic_deadline) nap(1'000'000);
+  Candidate verdict = Candidate::usable;
+  if (c->magic.load(std::memory_order_acquire) != kControlMagic || c->creator_pid != o.pid) {
+    *why = in_dir(o.name) + " is not a control segment made by pid " + std::to_string(o.pid);
+    verdict = Candidate::skip;
+  } else if (c->layout_version != kControlLayoutVersion || c->n_pes != req.n_pes || bytes != st.ctl_bytes) {
+    *why = "job mismatch: PE 0 started the job with " + std::to_string(c->n_pes) + " PEs, this PE expects " +
+           std::to_string(req.n_pes) + " (check WORLD_SIZE / nranks)";
+    verdict = Candidate::fatal;
+  } else if (memcmp(c->secret, req.secret, sizeof c->secret) != 0) {
+    *why = "unique id secret does not match the job found under " + in_dir(o.name);
+    verdict = Candidate::fatal;
+  } else if (c->heap_size != rt.cfg.heap_size) {
+    *why = "ROCSHMEM_HEAP_SIZE differs between PEs (PE 0: " + std::to_string(c->heap_size) +
+           " bytes, this PE: " + std::to_string(rt.cfg.heap_size) + " bytes); it must be the same everywhere";
+    verdict = Candidate::fatal;
+  }
+  if (verdict == Candidate::usable)
+    *mapped = c;
+  else
+    munmap(c, bytes);
+  return verdict;
 }
 
 bool attach_control(const JoinRequest& req, JoinState& st, int64_t deadline, std::string* error) {
-  Runtime& rt = runtime();
-  st.ctl_bytes = control_segment_bytes(req.n_pes);
+  const std::string prefix = req.job_key + ".";
+  std::string unusable;  // the last reason a candidate was skipped, for the timeout message
   for (;; nap(kPollNs)) {
     if (monotonic_ns() > deadline) {
-      *error = "timed out after " + std::to_string(rt.cfg.bootstrap_timeout_s) +
-               " s waiting for PE 0 to create the job (is PE 0 running with the same job id? "
-               "raise ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT if it starts slowly)";
+      *error = "timed out after " + seconds_text(runtime().cfg.bootstrap_timeout_s) +
+               " waiting for PE 0 to create the job (" + req.job_source + "; is PE 0 running with the same job id?" +
+               " raise ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT if it starts slowly)" +
+               (unusable.empty() ? std::string() : "; found but could not use: " + unusable);
       return false;
     }
-    int fd = shm_open(req.control_name.c_str(), O_RDWR | O_CLOEXEC, 0);
-    if (fd < 0) continue;
-    struct stat sb;
-    if (fstat(fd, &sb) != 0 || static_cast<size_t>(sb.st_size) < sizeof(ControlSegment)) {
-      close(fd);
-      continue;  // creator has not sized it yet
+    for (const ObjectName& o : list_objects()) {
+      if (o.role != 'c' || o.pidns != own_pid_namespace() || o.token.compare(0, prefix.size(), prefix) != 0) continue;
+      if (process_is_gone(o.pid)) continue;  // left by a dead job; init sweeps such names
+      ControlSegment* c = nullptr;
+      std::string why;
+      Candidate verdict = try_candidate(req, o, st, &c, &why);
+      if (verdict == Candidate::fatal) return *error = why, false;
+      if (verdict == Candidate::skip) {
+        if (!why.empty()) unusable = why;
+        continue;
+      }
+      if (st.ctl) {  // a second live job with our key
+        munmap(c, st.ctl_bytes);
+        *error = "two running jobs use the same " + req.job_source + " (control segments " + in_dir(st.control_name) +
+                 " and " + in_dir(o.name) + "); every job needs its own job id";
+        return false;
+      }
+      st.ctl = c;
+      st.control_name = o.name;
     }
-    size_t bytes = static_cast<size_t>(sb.st_size);
-    auto* c = static_cast<ControlSegment*>(map_fd(fd, bytes));
-    close(fd);
-    if (!c) continue;
-    int64_t magic_deadline = monotonic_ns() + 1'000'000'000;
-    while (c->magic.load(std::memory_order_acquire) != kControlMagic && monotonic_ns() < magic_deadline) nap(kPollNs);
-    bool ready = c->magic.load(std::memory_order_acquire) == kControlMagic;
-    if (!ready || process_is_gone(c->creator_pid)) {
-      munmap(c, bytes);  // stale leftover of a crashed run; PE 0 will replace it
-      continue;
-    }
-    if (c->layout_version != kControlLayoutVersion || c->n_pes != req.n_pes || bytes != st.ctl_bytes) {
-      *error = "job mismatch: PE 0 started the job with " + std::to_string(c->n_pes) +
-               " PEs, this PE expects " + std::to_string(req.n_pes) + " (check WORLD_SIZE / nranks)";
-      munmap(c, bytes);
-      return false;
-    }
-    if (memcmp(c->secret, req.secret, sizeof c->secret) != 0) {
-      *error = "unique id secret does not match the job found under " + req.control_name;
-      munmap(c, bytes);
-      return false;
-    }
-    if (c->heap_size != rt.cfg.heap_size) {
-      *error = "ROCSHMEM_HEAP_SIZE differs between PEs (PE 0: " + std::to_string(c->heap_size) +
-               " bytes, this PE: " + std::to_string(rt.cfg.heap_size) + " bytes); it must be the same everywhere";
-      munmap(c, bytes);
-      return false;
-    }
-    st.ctl = c;
-    return true;
+    if (st.ctl) return true;
   }
 }
 
@@ -236,7 +298,7 @@ bool wait_count(std::atomic<int32_t>& counter, int n, const char* what, JoinStat
       std::string missing;
       for (int pe = 0; pe < n && missing.size() < 200; pe++)
         if (slots[pe].pid.load() == 0) missing += (missing.empty() ? "" : ",") + std::to_string(pe);
-      *error = "timed out after " + std::to_string(runtime().cfg.bootstrap_timeout_s) + " s waiting for " +
+      *error = "timed out after " + seconds_text(runtime().cfg.bootstrap_timeout_s) + " waiting for " +
                std::to_string(n - counter.load()) + " PE(s) " + what +
                (missing.empty() ? std::string() : " (never seen: PE " + missing + ")") +
                "; raise ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT if PEs start slowly";
@@ -249,10 +311,13 @@ bool wait_count(std::atomic<int32_t>& counter, int n, const char* what, JoinStat
 bool join(const JoinRequest& req, JoinState& st, std::string* error) {
   Runtime& rt = runtime();
   int64_t deadline = monotonic_ns() + static_cast<int64_t>(rt.cfg.bootstrap_timeout_s * 1e9);
-  st.control_name = req.control_name;
   st.heap_size = rt.cfg.heap_size;
-  if (req.rank == 0 ? !create_control(req, st, deadline, error) : !attach_control(req, st, deadline, error))
-    return false;
+  st.ctl_bytes = control_segment_bytes(req.n_pes);
+  if (!survive_fault_injection("start", req, error)) return false;
+  sweep_dead_creators();
+  if (!check_capacity(req, st.ctl_bytes, error)) return false;
+  if (req.rank == 0 ? !create_control(req, st, error) : !attach_control(req, st, deadline, error)) return false;
+  if (!survive_fault_injection("control", req, error)) return false;
 
   PeSlot* slots = pe_slots(st.ctl);
   PeSlot& mine = slots[req.rank];
@@ -269,48 +334,55 @@ bool join(const JoinRequest& req, JoinState& st, std::string* error) {
     *error = "getrandom failed";
     return false;
   }
-  std::string heap_name = "/rocshmem-emu-h-" + hex(rnd, sizeof rnd);
-  int fd = create_exclusive(heap_name, st.heap_size);
+  const std::string heap_name = new_object_name('h', hex(rnd, sizeof rnd));
+  int fd = create_object(heap_name, st.heap_size);
   if (fd < 0) {
-    *error = errno_text("cannot create symmetric heap", heap_name);
+    *error = errno_text("cannot create the symmetric heap", heap_name);
     return false;
   }
   st.own_heap_name = heap_name;
+  if (rt.cfg.reserve_heap && !reserve_heap(fd, st.heap_size, error)) {
+    close(fd);
+    return false;
+  }
   st.heaps.assign(req.n_pes, nullptr);
   st.heaps[req.rank] = map_heap(fd, st.heap_size);
   close(fd);
   if (!st.heaps[req.rank]) {
-    *error = errno_text("cannot map symmetric heap", heap_name);
+    *error = errno_text("cannot map the symmetric heap", heap_name);
     return false;
   }
+  if (!survive_fault_injection("heap", req, error)) return false;
   snprintf(mine.heap_name, sizeof mine.heap_name, "%s", heap_name.c_str());
   mine.heap_size = st.heap_size;
   mine.state.store(kPeJoined, std::memory_order_release);
   st.ctl->joined.fetch_add(1, std::memory_order_acq_rel);
+  if (!survive_fault_injection("joined", req, error)) return false;
 
   if (!wait_count(st.ctl->joined, req.n_pes, "to join", st, deadline, error)) return false;
 
   for (int pe = 0; pe < req.n_pes; pe++) {
     if (pe == req.rank) continue;
-    int pfd = shm_open(slots[pe].heap_name, O_RDWR | O_CLOEXEC, 0);
+    int pfd = open_object(slots[pe].heap_name);
     if (pfd < 0) {
-      *error = errno_text("cannot open heap of PE " + std::to_string(pe), slots[pe].heap_name);
+      *error = errno_text("cannot open the heap of PE " + std::to_string(pe), slots[pe].heap_name);
       return false;
     }
     st.heaps[pe] = map_heap(pfd, st.heap_size);
     close(pfd);
     if (!st.heaps[pe]) {
-      *error = errno_text("cannot map heap of PE " + std::to_string(pe), slots[pe].heap_name);
+      *error = errno_text("cannot map the heap of PE " + std::to_string(pe), slots[pe].heap_name);
       return false;
     }
   }
+  if (!survive_fault_injection("mapped", req, error)) return false;
   // The PE that completes the count knows every PE holds every mapping: drop all names now.
   if (st.ctl->mapped.fetch_add(1, std::memory_order_acq_rel) + 1 == req.n_pes) {
-    for (int pe = 0; pe < req.n_pes; pe++) shm_unlink(slots[pe].heap_name);
-    shm_unlink(req.control_name.c_str());
+    for (int pe = 0; pe < req.n_pes; pe++) unlink_object(slots[pe].heap_name);
+    unlink_object(st.control_name);
   }
   if (!wait_count(st.ctl->mapped, req.n_pes, "to map the heaps", st, deadline, error)) return false;
-  shm_unlink(heap_name.c_str());  // normally already gone; harmless
+  unlink_object(heap_name);  // normally already gone; harmless
   return true;
 }
 
@@ -342,11 +414,13 @@ std::string hex(const uint8_t* bytes, size_t n) {
 
 bool bootstrap_join(const JoinRequest& request, std::string* error) {
   Runtime& rt = runtime();
+  set_object_dir(rt.cfg.shm_dir);
   JoinState st;
   if (!join(request, st, error)) {
     st.unlink_everything_known();
     if (st.ctl) pe_slots(st.ctl)[request.rank].state.store(kPeExited, std::memory_order_release);
     st.unmap();
+    sweep_dead_creators();  // a peer that died between creating its heap and publishing the name
     return false;
   }
   rt.ctl = st.ctl;

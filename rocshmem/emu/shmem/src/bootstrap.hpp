@@ -1,11 +1,13 @@
 // Bootstrap: how the PEs of one job create, find and map each other's shared memory.
 //
-// The creator (rank 0) makes the control segment under a name every PE can compute (from the
-// job key or the unique id namespace). Each PE then creates its own heap under an unguessable
-// random name, publishes that name in its control slot, maps every other heap, and counts
-// itself in `mapped`. The PE that completes the count unlinks every name, so nothing stays in
-// /dev/shm even if a PE crashes later. All objects are created O_EXCL with mode 0600.
-// Every failure path unlinks what it knows and returns a one-sentence error.
+// Rank 0 creates the control segment under a name made of the job's key (from the unique id or
+// the launch environment) and a random part; the other PEs find it by its key in the object
+// directory (see shm_objects.hpp) and check that its owner, creator and contents fit. Each PE
+// then creates its heap under a random name, publishes that name in its control slot, maps
+// every other heap, and counts itself in `mapped`. The PE that completes the count unlinks every
+// name, so nothing stays in the directory even if a PE crashes later. Every wait has the init
+// deadline (ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT) and watches the PEs already seen; every failure
+// unlinks what it knows and returns a one-sentence error.
 #pragma once
 
 #include <cstdint>
@@ -16,8 +18,9 @@ namespace rocshmem_emu {
 struct JoinRequest {
   int rank = 0;
   int n_pes = 1;
-  std::string control_name;  // "/rocshmem-emu-..." (POSIX shm name)
-  uint8_t secret[16] = {};   // must match the creator's (unique-id init); zero for env init
+  std::string job_key;      // public part of the control name: "u<uid namespace>" or "j<hash of the job key>"
+  std::string job_source;   // where the key came from, for messages
+  uint8_t secret[16] = {};  // must match the creator's (unique-id init); zero for env init
 };
 
 bool bootstrap_join(const JoinRequest& request, std::string* error);

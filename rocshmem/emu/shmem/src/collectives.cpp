@@ -16,13 +16,14 @@ bool broadcast_bytes(TeamSlot* slot, PeSet members, int my_index, int root_index
       return false;
     }
   }
-  slot_barrier(slot, members, fn);
+  Collective call(fn, "bytes", bytes, "root", static_cast<uint64_t>(root_index));
+  slot_barrier(slot, members, call);
   const bool am_root = my_index == root_index;
   if (bytes > 0 && (!am_root || update_root)) {
     const char* from = runtime().peer_base[members.world_pe(root_index)] + src_off;
     if (from != dest) memmove(dest, from, bytes);
   }
-  slot_barrier(slot, members, fn);
+  slot_barrier(slot, members, call);
   count(Stat::broadcast);
   return true;
 }
@@ -38,13 +39,14 @@ bool alltoall_bytes(Team* t, void* dest, const void* source, size_t bytes_per_pe
       return false;
     }
   }
-  team_barrier(t, fn);
+  Collective call(fn, "bytes per PE", bytes_per_pe, "source offset", src_off);
+  team_barrier(t, call);
   const auto& base = runtime().peer_base;
   for (int i = 0; i < t->members.size && total > 0; i++) {
     const char* from = base[t->members.world_pe(i)] + src_off + size_t(t->my_index) * bytes_per_pe;
     memcpy(static_cast<char*>(dest) + size_t(i) * bytes_per_pe, from, bytes_per_pe);
   }
-  team_barrier(t, fn);
+  team_barrier(t, call);
   count(Stat::alltoall);
   return true;
 }

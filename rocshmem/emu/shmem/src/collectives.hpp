@@ -94,7 +94,8 @@ int reduce_core(Team* t, T* dest, const T* source, int nreduce, bool scatter, co
                           static_cast<const void*>(source), total * sizeof(T)),
              kCollError;
   }
-  team_barrier(t, fn);
+  Collective call(fn, "nreduce", n, "source offset", src_off);
+  team_barrier(t, call);
   std::vector<T> acc(n);
   const size_t block = scatter ? size_t(t->my_index) * n : 0;
   const auto& base = runtime().peer_base;
@@ -105,7 +106,7 @@ int reduce_core(Team* t, T* dest, const T* source, int nreduce, bool scatter, co
     else
       for (size_t k = 0; k < n; k++) acc[k] = combine<T, op>(acc[k], src[k]);
   }
-  team_barrier(t, fn);
+  team_barrier(t, call);
   if (n > 0) memcpy(dest, acc.data(), n * sizeof(T));
   count(scatter ? Stat::reduce_scatter : Stat::reduce);
   return kCollOk;
@@ -114,6 +115,7 @@ int reduce_core(Team* t, T* dest, const T* source, int nreduce, bool scatter, co
 template <class T, RedOp op>
 int coll_reduce(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team_t team, T* dest, const T* source,
                 int nreduce, const char* fn) {
+  if (is_invalid_team(team)) return kCollOk;  // not a member: nothing to reduce
   Team* t = team_from_handle(team, fn);
   if (!t || !ctx_usable(ctx, fn)) return kCollError;
   return reduce_core<T, op>(t, dest, source, nreduce, false, fn);
@@ -122,6 +124,7 @@ int coll_reduce(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team_t t
 template <class T, RedOp op>
 int coll_reduce_scatter(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team_t team, T* dest,
                         const T* source, int nreduce, const char* fn) {
+  if (is_invalid_team(team)) return kCollOk;
   Team* t = team_from_handle(team, fn);
   if (!t || !ctx_usable(ctx, fn)) return kCollError;
   return reduce_core<T, op>(t, dest, source, nreduce, true, fn);

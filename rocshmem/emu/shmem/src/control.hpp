@@ -1,7 +1,8 @@
-// Layout of the control segment: one POSIX shared-memory object per job, mapped by every PE.
-// It holds what the PEs must agree on at run time: who is alive, barrier counters per team
-// membership, and the global_exit request. Only lock-free std::atomic fields are shared, which
-// are address-free and therefore valid across processes.
+// Layout of the control segment: one shared-memory object per job, mapped by every PE.
+// It holds what the PEs must agree on at run time: who is alive, barrier counters and the
+// collective-matching tag per team membership, and the job-abort request (global_exit or a
+// collective mismatch). Only lock-free std::atomic fields are shared across processes (they are
+// address-free); plain fields are written before a release store that publishes them.
 #pragma once
 
 #include <atomic>
@@ -11,10 +12,11 @@
 namespace rocshmem_emu {
 
 constexpr uint64_t kControlMagic = 0x314d4553524d4552ULL;  // "REMRSEM1"
-constexpr uint32_t kControlLayoutVersion = 1;
+constexpr uint32_t kControlLayoutVersion = 2;
 constexpr int kMaxPes = 4096;
 constexpr int kMaxTeamSlots = 512;
-constexpr size_t kShmNameLen = 64;
+constexpr size_t kShmNameLen = 128;  // object names carry pid namespace, pid and a random part
+constexpr size_t kCollectiveNameLen = 56;
 
 enum PeState : int32_t {
   kPeEmpty = 0,      // slot not yet claimed
@@ -26,11 +28,29 @@ enum PeState : int32_t {
 
 // Sense-reversing central barrier: the last arriver resets the counter and bumps the generation.
 // The two words live on separate cache lines so spinning readers do not slow down arrivals.
+enum ExitReason : int32_t {
+  kExitGlobalExit = 0,          // rocshmem_global_exit(status)
+  kExitCollectiveMismatch = 1,  // PEs entered different collectives (teams.cpp)
+  kExitAbandoned = 2,           // a PE's program ended abnormally without finalize (rocshmem_emu_abandon_job)
+};
+
 struct alignas(64) BarrierState {
   std::atomic<uint32_t> arrived;
   char pad0[60];
   std::atomic<uint32_t> generation;
   char pad1[60];
+};
+
+// Which collective the PEs of one barrier generation are in (see teams.cpp, "collective
+// matching"). The first PE to arrive claims `owner`, then publishes what it entered; every later
+// PE compares its own call with that and aborts the job on a difference.
+struct alignas(64) CollectiveTag {
+  std::atomic<uint32_t> owner;      // world PE + 1 of the first arriver; 0 = nobody yet
+  std::atomic<uint32_t> published;  // barrier generation + 1 whose fields below are complete
+  uint32_t seq;                     // the owner's per-team sequence number of this collective
+  uint32_t pad;
+  uint64_t args[2];                 // arguments that must agree (size, offset, root...)
+  char name[kCollectiveNameLen];    // API function, NUL-terminated (truncated if longer)
 };
 
 // One slot per distinct team membership (world PEs start + i*stride, i < size). Teams with the
@@ -41,6 +61,7 @@ struct alignas(64) TeamSlot {
   int32_t stride;
   int32_t size;
   BarrierState barrier;
+  CollectiveTag tag;
 };
 
 struct alignas(64) PeSlot {
@@ -59,9 +80,10 @@ struct alignas(64) ControlSegment {
   int32_t creator_pid;
   std::atomic<int32_t> joined;          // PEs whose heap is published
   std::atomic<int32_t> mapped;          // PEs that mapped every heap
-  std::atomic<int32_t> exit_requested;  // rocshmem_global_exit was called
+  std::atomic<int32_t> exit_requested;  // the job is over: global_exit or a collective mismatch
   std::atomic<int32_t> exit_status;
   std::atomic<int32_t> exit_pe;
+  std::atomic<int32_t> exit_reason;  // ExitReason
   std::atomic<int32_t> team_lock;  // pid of the holder, 0 when free
   TeamSlot teams[kMaxTeamSlots];
   // followed by PeSlot[n_pes]

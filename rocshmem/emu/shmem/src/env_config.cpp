@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace rocshmem_emu {
@@ -68,6 +69,43 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
     }
     cfg->bootstrap_timeout_s = s;
   }
+  if (const char* v = getenv("ROCSHMEM_EMU_SHM_DIR"); v && *v) {
+    struct stat sb;
+    if (v[0] != '/' || stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode) || access(v, W_OK | X_OK) != 0) {
+      *error = std::string("invalid ROCSHMEM_EMU_SHM_DIR='") + v +
+               "' (expected an absolute path to a writable directory, ideally on a tmpfs)";
+      return false;
+    }
+    cfg->shm_dir = v;
+  }
+  if (const char* v = getenv("ROCSHMEM_EMU_HEAP_RESERVE"); v && *v) {
+    if (strcmp(v, "0") != 0 && strcmp(v, "1") != 0) {
+      *error = std::string("invalid ROCSHMEM_EMU_HEAP_RESERVE='") + v + "' (expected 0 or 1)";
+      return false;
+    }
+    cfg->reserve_heap = v[0] == '1';
+  }
+  if (const char* v = getenv("ROCSHMEM_EMU_TEST_FAULT"); v && *v) {
+    std::string text = v;
+    size_t a = text.find(':'), b = a == std::string::npos ? a : text.find(':', a + 1);
+    int rank = -1;
+    std::string phase = b == std::string::npos ? "" : text.substr(a + 1, b - a - 1);
+    std::string action = b == std::string::npos ? "" : text.substr(b + 1);
+    static const char* const kPhases[] = {"start", "control", "heap", "joined", "mapped"};
+    static const char* const kActions[] = {"kill", "term", "exit", "fail"};
+    auto one_of = [](const std::string& s, const char* const* list, size_t n) {
+      for (size_t i = 0; i < n; i++)
+        if (s == list[i]) return true;
+      return false;
+    };
+    if (b == std::string::npos || !parse_int(text.substr(0, a).c_str(), 0, 1 << 20, &rank) ||
+        !one_of(phase, kPhases, 5) || !one_of(action, kActions, 4)) {
+      *error = std::string("invalid ROCSHMEM_EMU_TEST_FAULT='") + v +
+               "' (expected <rank>:<start|control|heap|joined|mapped>:<kill|term|exit|fail>)";
+      return false;
+    }
+    cfg->fault = InitFault{rank, phase, action};
+  }
   return true;
 }
 
@@ -102,16 +140,20 @@ bool load_env_placement(EnvPlacement* placement, std::string* error) {
   return true;
 }
 
-bool derive_job_key(const EnvPlacement& placement, std::string* key, std::string* error) {
+bool derive_job_key(const EnvPlacement& placement, std::string* key, std::string* source, std::string* error) {
   std::string base;
   if (const char* v = getenv("ROCSHMEM_EMU_JOB_ID"); v && *v) {
     base = std::string("job:") + v;
+    *source = "ROCSHMEM_EMU_JOB_ID";
   } else if (const char* v = getenv("PMIX_NAMESPACE"); v && *v) {
     base = std::string("pmix:") + v;
+    *source = "PMIX_NAMESPACE";
   } else if (const char* v = getenv("OMPI_MCA_ess_base_jobid"); v && *v) {
     base = std::string("ompi:") + v;
+    *source = "OMPI_MCA_ess_base_jobid";
   } else if (const char* a = getenv("MASTER_ADDR"), *p = getenv("MASTER_PORT"); a && *a && p && *p) {
     base = std::string("master:") + a + ":" + p;
+    *source = "MASTER_ADDR/MASTER_PORT";
   } else if (placement.world_size == 1) {
     base.clear();  // caller picks a random private key
   } else {

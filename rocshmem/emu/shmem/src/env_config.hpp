@@ -5,11 +5,23 @@
 #include <cstddef>
 #include <string>
 
+
 namespace rocshmem_emu {
+
+// ROCSHMEM_EMU_TEST_FAULT=<rank>:<phase>:<action>: the PE of that rank misbehaves at that
+// init phase, so tests can prove that a death at any moment of init leaks nothing.
+struct InitFault {
+  int rank = -1;       // -1: no fault
+  std::string phase;   // start | control | heap | joined | mapped
+  std::string action;  // kill (SIGKILL) | term (SIGTERM) | exit (_exit(3)) | fail (init error)
+};
 
 struct EnvConfig {
   size_t heap_size = size_t(1) << 30;  // ROCSHMEM_HEAP_SIZE, default 1 GiB like rocSHMEM
   double bootstrap_timeout_s = 60.0;   // ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT
+  std::string shm_dir = "/dev/shm";    // ROCSHMEM_EMU_SHM_DIR
+  bool reserve_heap = false;           // ROCSHMEM_EMU_HEAP_RESERVE=1: allocate the heap's memory at init
+  InitFault fault;                     // ROCSHMEM_EMU_TEST_FAULT
 };
 
 // Parses "<digits>[K|M|G|T][B|iB]" (binary units, case-insensitive); false on garbage/overflow.
@@ -34,6 +46,7 @@ bool load_env_placement(EnvPlacement* placement, std::string* error);
 //   4. a single PE needs no key (a random one is used).
 // The job key is combined with WORLD_SIZE and the user id. Returns false when several PEs are
 // expected but no key exists.
-bool derive_job_key(const EnvPlacement& placement, std::string* key, std::string* error);
+// *source names the variable(s) the key came from, for messages.
+bool derive_job_key(const EnvPlacement& placement, std::string* key, std::string* source, std::string* error);
 
 }  // namespace rocshmem_emu

@@ -36,11 +36,12 @@ bool SymmetricHeap::allocate(size_t size, size_t alignment, size_t* offset) {
   return false;
 }
 
-bool SymmetricHeap::release(size_t offset) {
+bool SymmetricHeap::release(size_t offset, size_t* bytes) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = used_.find(offset);
   if (it == used_.end()) return false;
   size_t start = it->first, len = it->second;
+  if (bytes) *bytes = len;
   used_.erase(it);
   auto next = free_.lower_bound(start);
   if (next != free_.end() && start + len == next->first) {

@@ -21,8 +21,8 @@ class SymmetricHeap {
   // Offset of a new block, or false when no block fits. alignment must be a power of two
   // no larger than kHeapBaseAlignment.
   bool allocate(size_t size, size_t alignment, size_t* offset);
-  // false when offset is not the start of a live block.
-  bool release(size_t offset);
+  // false when offset is not the start of a live block; *bytes = the block's (rounded) size.
+  bool release(size_t offset, size_t* bytes = nullptr);
   size_t bytes_in_use() const;
 
  private:

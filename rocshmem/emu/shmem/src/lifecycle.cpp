@@ -10,6 +10,7 @@
 #include "log.hpp"
 #include "runtime.hpp"
 #include "teams.hpp"
+#include "windows.hpp"
 
 namespace rocshmem_emu {
 
@@ -42,19 +43,21 @@ int init_failed(const std::string& error) {
 
 bool env_join_request(JoinRequest* request, std::string* error) {
   EnvPlacement placement;
-  std::string key;
-  if (!load_env_placement(&placement, error) || !derive_job_key(placement, &key, error)) return false;
+  std::string key, source;
+  if (!load_env_placement(&placement, error) || !derive_job_key(placement, &key, &source, error)) return false;
   if (key.empty()) {  // single PE without a job id: a private random key
     uint8_t rnd[16];
     if (!random_bytes(rnd, sizeof rnd)) return *error = "getrandom failed", false;
     key = "single:" + hex(rnd, sizeof rnd);
+    source = "private key of a single PE";
   }
   request->rank = placement.rank;
   request->n_pes = placement.world_size;
-  request->control_name = "/rocshmem-emu-" + fnv1a_hex(key);
+  request->job_key = "j" + fnv1a_hex(key);
+  request->job_source = source;
   memset(request->secret, 0, sizeof request->secret);
-  debug_log(1, "bootstrap: rank %d of %d from %s, job key '%s' -> %s", placement.rank, placement.world_size,
-            placement.source, key.c_str(), request->control_name.c_str());
+  debug_log(1, "bootstrap: rank %d of %d from %s, job key from %s -> %s", placement.rank, placement.world_size,
+            placement.source, source.c_str(), request->job_key.c_str());
   return true;
 }
 
@@ -92,13 +95,15 @@ void finalize() {
     return;
   }
   // OpenSHMEM: finalize is collective and completes all communication first.
-  team_barrier(world_team(), "rocshmem_finalize");
+  Collective call("rocshmem_finalize");
+  team_barrier(world_team(), call);
   rt.pes[rt.my_pe].state.store(kPeFinalized, std::memory_order_release);
   rt.initialized.store(false, std::memory_order_release);
   publish_team_globals(nullptr, nullptr);
   teams_finalize();
   contexts_finalize();
   buffer_registry_clear();
+  windows_revoke_all();
   symmetric_heap().reset(0);
   bootstrap_unmap_all();
   rt.my_pe = -1;

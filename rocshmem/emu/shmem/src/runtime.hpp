@@ -36,14 +36,16 @@ inline bool is_initialized() { return runtime().initialized.load(std::memory_ord
 // Reports "<fn>: rocSHMEM is not initialized" and returns false when init has not completed.
 bool require_initialized(const char* fn);
 
-// Byte offset of [p, p+nbytes) inside this PE's heap, or false when not symmetric.
+bool window_offset(const void* p, size_t nbytes, size_t* offset);  // windows.hpp
+
+// Byte offset of [p, p+nbytes) inside this PE's heap, or false when not symmetric. Addresses
+// of raw views (windows.hpp) count as symmetric too; they are looked up only on a miss.
 inline bool heap_offset(const void* p, size_t nbytes, size_t* offset) {
   const Runtime& rt = runtime();
   uintptr_t base = reinterpret_cast<uintptr_t>(rt.heap_base);
   uintptr_t addr = reinterpret_cast<uintptr_t>(p);
-  if (addr < base) return false;
   size_t off = addr - base;
-  if (off > rt.heap_size || nbytes > rt.heap_size - off) return false;
+  if (addr < base || off > rt.heap_size || nbytes > rt.heap_size - off) return window_offset(p, nbytes, offset);
   *offset = off;
   return true;
 }

@@ -15,6 +15,7 @@ bool enqueue_on_stream(hipStream_t stream, const char* fn, std::function<void()>
 template <class T, RedOp op>
 int coll_reduce_on_stream(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team_t team, T* dest,
                           const T* source, int nreduce, hipStream_t stream, const char* fn) {
+  if (is_invalid_team(team)) return kCollOk;
   Team* t = team_from_handle(team, fn);
   if (!t || !ctx_usable(ctx, fn)) return kCollError;
   if (nreduce < 0) return report_error("%s: negative nreduce %d; nothing done", fn, nreduce), kCollError;

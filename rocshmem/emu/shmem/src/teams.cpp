@@ -1,9 +1,11 @@
 #include "teams.hpp"
 
 #include <atomic>
+#include <cstdio>
+#include <cstring>
 #include <mutex>
+#include <string>
 #include <unistd.h>
-#include <unordered_set>
 
 #include "control.hpp"
 #include "log.hpp"
@@ -13,10 +15,16 @@
 namespace rocshmem_emu {
 
 namespace {
-std::mutex g_teams_mutex;
-std::unordered_set<Team*> g_live_teams;  // every handle this PE gave out and did not destroy
+// Handles point into this pool and stay dereferenceable forever, so a stale or forged handle
+// that happens to point here is recognised by its magic instead of crashing the process.
+Team g_pool[kMaxLiveTeams];
+std::mutex g_pool_mutex;  // creation and destruction only; lookups never take it
+int g_next_free = 0;      // round-robin, so a destroyed handle is not handed out again at once
 Team* g_world = nullptr;
 Team* g_shared = nullptr;
+
+// This PE's count of collectives per membership slot: the "#n" of the matching messages.
+std::atomic<uint32_t> g_slot_seq[kMaxTeamSlots];
 
 // Cross-process lock around the slot table (held for microseconds; waits check liveness).
 class SlotTableLock {
@@ -33,6 +41,67 @@ class SlotTableLock {
   }
   ~SlotTableLock() { runtime().ctl->team_lock.store(0, std::memory_order_release); }
 };
+
+int slot_index(const TeamSlot* slot) { return static_cast<int>(slot - runtime().ctl->teams); }
+
+std::string describe_call(const char* name, uint32_t seq, const uint64_t* args, const char* const* labels) {
+  std::string text = std::string(name) + " (#" + std::to_string(seq);
+  for (int i = 0; i < 2; i++)
+    if (labels[i]) text += std::string(", ") + labels[i] + " " + std::to_string(static_cast<int64_t>(args[i]));
+  return text + ")";
+}
+
+std::string describe_team(PeSet m) {
+  const Runtime& rt = runtime();
+  if (m.start == 0 && m.stride == 1 && m.size == rt.n_pes) return "";
+  std::string text = " on the team of world PEs {";
+  for (int i = 0; i < m.size && i < 8; i++) text += (i ? "," : "") + std::to_string(m.world_pe(i));
+  return text + (m.size > 8 ? ",... (" + std::to_string(m.size) + " PEs)}" : "}");
+}
+
+// A free or finalize facing something else usually means that a PE is leaving early.
+std::string leaving_early_hint(const char* mine, const char* other) {
+  for (const char* name : {mine, other})
+    if (strcmp(name, "rocshmem_free") == 0 || strcmp(name, "rocshmem_finalize") == 0)
+      return " (a PE that frees or finalizes while the others are elsewhere is usually leaving early: an exception"
+             " out of a try-with-resources block, an early return)";
+  return "";
+}
+
+// Collective matching. The first PE of a barrier generation claims the slot's tag and publishes
+// what it entered; every other PE compares before it arrives, so a PE that entered something
+// else never arrives and nobody returns from the barrier. Cost: one CAS on a shared line.
+void match_collective(TeamSlot* slot, PeSet members, uint32_t gen, const Collective& call) {
+  const Runtime& rt = runtime();
+  CollectiveTag& tag = slot->tag;
+  uint32_t owner = 0;
+  if (tag.owner.compare_exchange_strong(owner, uint32_t(rt.my_pe) + 1, std::memory_order_acq_rel,
+                                        std::memory_order_acquire)) {
+    tag.seq = call.seq;
+    tag.args[0] = call.args[0];
+    tag.args[1] = call.args[1];
+    snprintf(tag.name, sizeof tag.name, "%s", call.name);
+    tag.published.store(gen + 1, std::memory_order_release);
+    return;
+  }
+  // The owner publishes right after its claim; waiting here still watches for its death.
+  wait_for([&] { return tag.published.load(std::memory_order_acquire) == gen + 1; }, call.name, members);
+  const bool same = tag.seq == call.seq && tag.args[0] == call.args[0] && tag.args[1] == call.args[1] &&
+                    strncmp(tag.name, call.name, sizeof tag.name - 1) == 0;
+  if (same) return;
+  char other_name[kCollectiveNameLen];
+  snprintf(other_name, sizeof other_name, "%s", tag.name);
+  const uint64_t other_args[2] = {tag.args[0], tag.args[1]};
+  // The owner's labels are ours when the names agree; otherwise its arguments are not shown.
+  static const char* const kNoLabels[2] = {nullptr, nullptr};
+  const char* const* other_labels = strcmp(other_name, call.name) == 0 ? call.arg_labels : kNoLabels;
+  abort_job_for_mismatch("collective mismatch" + describe_team(members) + ": PE " + std::to_string(rt.my_pe) +
+                         " entered " + describe_call(call.name, call.seq, call.args, call.arg_labels) +
+                         " while PE " + std::to_string(int(owner) - 1) + " waits in " +
+                         describe_call(other_name, tag.seq, other_args, other_labels) +
+                         "; every PE of a team must call the same collectives in the same order" +
+                         leaving_early_hint(call.name, other_name));
+}
 }  // namespace
 
 int index_in(PeSet m, int pe) {
@@ -62,21 +131,33 @@ TeamSlot* slot_for(PeSet m) {
     s.size = m.size;
     s.barrier.arrived.store(0, std::memory_order_relaxed);
     s.barrier.generation.store(0, std::memory_order_relaxed);
+    s.tag.owner.store(0, std::memory_order_relaxed);
+    s.tag.published.store(0, std::memory_order_relaxed);
     s.ready.store(1, std::memory_order_release);
     return &s;
   }
   return nullptr;
 }
 
-void slot_barrier(TeamSlot* slot, PeSet members, const char* op) {
+void exit_if_job_aborted(const char* op) {
+  ControlSegment* ctl = runtime().ctl;
+  if (ctl && ctl->exit_requested.load(std::memory_order_acquire)) leave_aborted_job(op);
+}
+
+void slot_barrier(TeamSlot* slot, PeSet members, Collective& call) {
+  exit_if_job_aborted(call.name);
   std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet: earlier puts become visible
+  if (call.seq == 0) call.seq = g_slot_seq[slot_index(slot)].fetch_add(1, std::memory_order_relaxed) + 1;
   BarrierState& b = slot->barrier;
   uint32_t gen = b.generation.load(std::memory_order_acquire);
+  match_collective(slot, members, gen, call);
   if (b.arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == static_cast<uint32_t>(members.size)) {
+    // Every member matched; the next generation starts with an unclaimed tag.
+    slot->tag.owner.store(0, std::memory_order_relaxed);
     b.arrived.store(0, std::memory_order_relaxed);
     b.generation.store(gen + 1, std::memory_order_release);
   } else {
-    wait_for([&] { return b.generation.load(std::memory_order_acquire) != gen; }, op, members);
+    wait_for([&] { return b.generation.load(std::memory_order_acquire) != gen; }, call.name, members);
   }
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
@@ -90,21 +171,31 @@ Team* team_create(PeSet members, int num_contexts) {
     report_error("team table full (%d distinct team memberships); destroy-and-recreate reuses slots", kMaxTeamSlots);
     return nullptr;
   }
-  Team* t = new Team{kTeamMagic, members, me, slot, num_contexts, false};
-  std::lock_guard<std::mutex> lock(g_teams_mutex);
-  g_live_teams.insert(t);
-  return t;
+  std::lock_guard<std::mutex> lock(g_pool_mutex);
+  for (int tried = 0; tried < kMaxLiveTeams; tried++) {
+    Team& t = g_pool[(g_next_free + tried) % kMaxLiveTeams];
+    if (t.magic.load(std::memory_order_relaxed) == kTeamMagic) continue;
+    g_next_free = (g_next_free + tried + 1) % kMaxLiveTeams;
+    t.members = members;
+    t.my_index = me;
+    t.slot = slot;
+    t.num_contexts = num_contexts;
+    t.predefined = false;
+    t.magic.store(kTeamMagic, std::memory_order_release);  // publishes the fields above
+    return &t;
+  }
+  report_error("too many live teams on this PE (%d); destroy teams that are no longer needed", kMaxLiveTeams);
+  return nullptr;
 }
 
 void team_destroy(Team* t) {
-  std::lock_guard<std::mutex> lock(g_teams_mutex);
-  if (!g_live_teams.erase(t)) return;
-  t->magic = 0;
-  delete t;
+  std::lock_guard<std::mutex> lock(g_pool_mutex);
+  t->magic.store(0, std::memory_order_release);
 }
 
 void teams_init() {
   Runtime& rt = runtime();
+  for (auto& seq : g_slot_seq) seq.store(0, std::memory_order_relaxed);
   PeSet all{0, 1, rt.n_pes};
   g_world = team_create(all, 0);
   g_shared = team_create(all, 0);  // every PE shares this node
@@ -112,12 +203,8 @@ void teams_init() {
 }
 
 void teams_finalize() {
-  std::lock_guard<std::mutex> lock(g_teams_mutex);
-  for (Team* t : g_live_teams) {
-    t->magic = 0;
-    delete t;
-  }
-  g_live_teams.clear();
+  std::lock_guard<std::mutex> lock(g_pool_mutex);
+  for (Team& t : g_pool) t.magic.store(0, std::memory_order_release);
   g_world = g_shared = nullptr;
 }
 
@@ -125,21 +212,18 @@ Team* world_team() { return g_world; }
 Team* shared_team() { return g_shared; }
 
 Team* team_lookup(const void* handle) {
-  if (!handle) return nullptr;
-  std::lock_guard<std::mutex> lock(g_teams_mutex);
-  auto it = g_live_teams.find(static_cast<Team*>(const_cast<void*>(handle)));
-  return it == g_live_teams.end() ? nullptr : *it;
+  const auto p = reinterpret_cast<uintptr_t>(handle);
+  const auto base = reinterpret_cast<uintptr_t>(g_pool);
+  if (p < base || p >= base + sizeof g_pool || (p - base) % sizeof(Team) != 0) return nullptr;
+  Team* t = reinterpret_cast<Team*>(p);
+  return t->magic.load(std::memory_order_acquire) == kTeamMagic ? t : nullptr;
 }
 
 Team* team_from_handle(const void* handle, const char* fn) {
   if (!require_initialized(fn)) return nullptr;
+  if (is_invalid_team(handle)) return nullptr;  // a legal no-op, not misuse
   Team* t = team_lookup(handle);
-  if (!t) {
-    if (!handle)
-      report_error("%s: team is ROCSHMEM_TEAM_INVALID; nothing done", fn);
-    else
-      report_error("%s: %p is not a live team handle of this PE; nothing done", fn, handle);
-  }
+  if (!t) report_error("%s: %p is not a live team handle of this PE; nothing done", fn, handle);
   return t;
 }
 

@@ -1,8 +1,10 @@
 // Teams: a team is an arithmetic progression of world PEs (every OpenSHMEM split of WORLD is
-// one). Handles given to users are pointers to Team objects owned by this PE. Barrier state
-// lives in the control segment, in the slot of the team's membership.
+// one). Handles given to users are pointers into a fixed pool of Team objects owned by this PE,
+// so a handle is validated without a lock (hot paths look teams up on every call). Barrier
+// state lives in the control segment, in the slot of the team's membership.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "wait.hpp"
@@ -12,15 +14,16 @@ namespace rocshmem_emu {
 struct TeamSlot;
 
 struct Team {
-  uint64_t magic;
-  PeSet members;  // world PEs
-  int my_index;   // this PE's index in the team
+  std::atomic<uint64_t> magic;  // kTeamMagic while the handle is live; written last on creation
+  PeSet members;                // world PEs
+  int my_index;                 // this PE's index in the team
   TeamSlot* slot;
   int num_contexts;  // from rocshmem_team_config_t when the mask asks for it
   bool predefined;   // WORLD and SHARED: never destroyed by users
 };
 
 constexpr uint64_t kTeamMagic = 0x6d61657475;  // "uteam"
+constexpr int kMaxLiveTeams = 4096;              // per PE; a full pool makes team creation fail
 
 // Creates the predefined teams after bootstrap / deletes every team at finalize.
 void teams_init();
@@ -29,10 +32,13 @@ void teams_finalize();
 Team* world_team();
 Team* shared_team();
 
-// Validated view of a user handle; nullptr (after an error message naming fn) when the handle
-// is INVALID, destroyed or garbage.
+// ROCSHMEM_TEAM_INVALID: collectives on it are legal no-ops (a PE outside a split calls them).
+inline bool is_invalid_team(const void* handle) { return handle == nullptr; }
+
+// Validated view of a user handle; nullptr when the handle is INVALID (silently: see
+// is_invalid_team) or, after an error message naming fn, destroyed or garbage.
 Team* team_from_handle(const void* handle, const char* fn);
-// Like team_from_handle but silent (query functions return -1 for invalid teams).
+// Like team_from_handle but silent (query functions return -1 for invalid teams). Lock-free.
 Team* team_lookup(const void* handle);
 
 // Membership slot for a PE set (find or create). nullptr when the table is full.
@@ -45,8 +51,35 @@ void team_destroy(Team* team);
 // Index of world PE `pe` in members, or -1.
 int index_in(PeSet members, int pe);
 
-// Barrier over the slot's members: quiet first (OpenSHMEM barrier semantics), then wait.
-void slot_barrier(TeamSlot* slot, PeSet members, const char* op);
-inline void team_barrier(Team* t, const char* op) { slot_barrier(t->slot, t->members, op); }
+// One collective call as the matching check sees it: every PE of the team must enter the same
+// function, as the same (per-team) sequence number, with the same arguments. A collective that
+// synchronises several times passes the same object to every barrier phase.
+struct Collective {
+  const char* name;                             // API function, e.g. "rocshmem_barrier_all"
+  uint64_t args[2] = {0, 0};                    // values every PE must pass alike
+  const char* arg_labels[2] = {nullptr, nullptr};  // how to print them; nullptr = unused
+  uint32_t seq = 0;                             // set by the first barrier phase
+
+  explicit Collective(const char* fn) : name(fn) {}
+  Collective(const char* fn, const char* label0, uint64_t arg0) : name(fn) {
+    args[0] = arg0;
+    arg_labels[0] = label0;
+  }
+  Collective(const char* fn, const char* label0, uint64_t arg0, const char* label1, uint64_t arg1)
+      : Collective(fn, label0, arg0) {
+    args[1] = arg1;
+    arg_labels[1] = label1;
+  }
+};
+
+// Barrier over the slot's members: quiet first (OpenSHMEM barrier semantics), then wait. Ends
+// the job on every PE when another member entered a different collective, or when the job was
+// already aborted; returns only when every member entered this same collective.
+void slot_barrier(TeamSlot* slot, PeSet members, Collective& call);
+inline void team_barrier(Team* t, Collective& call) { slot_barrier(t->slot, t->members, call); }
+
+// Ends this PE at once when the job was aborted (global_exit, collective mismatch). Called on
+// entry to every collective so that no PE starts a collective after the job ended.
+void exit_if_job_aborted(const char* op);
 
 }  // namespace rocshmem_emu

@@ -97,14 +97,49 @@ bool process_is_gone(int pid) {
   return state == 'Z' || state == 'X';
 }
 
+bool claim_job_abort(int status, int reason) {
+  Runtime& rt = runtime();
+  ControlSegment* ctl = rt.ctl;
+  if (!ctl) return true;
+  int32_t idle = 0;
+  if (!ctl->exit_requested.compare_exchange_strong(idle, -1, std::memory_order_acq_rel)) return false;
+  ctl->exit_status.store(status, std::memory_order_relaxed);
+  ctl->exit_pe.store(rt.my_pe, std::memory_order_relaxed);
+  ctl->exit_reason.store(reason, std::memory_order_relaxed);
+  ctl->exit_requested.store(1, std::memory_order_release);
+  if (rt.pes && rt.my_pe >= 0) rt.pes[rt.my_pe].state.store(kPeExited, std::memory_order_release);
+  return true;
+}
+
+void abort_job_for_mismatch(const std::string& message) {
+  if (!claim_job_abort(kPeerDiedExitStatus, kExitCollectiveMismatch)) leave_aborted_job("a collective");
+  fatal_exit(kPeerDiedExitStatus, "%s", message.c_str());
+}
+
+void leave_aborted_job(const char* op) {
+  ControlSegment* ctl = runtime().ctl;
+  // The aborting PE fills in the details right after claiming the request (-1 -> 1).
+  const int64_t give_up = monotonic_ns() + 1'000'000'000;
+  Backoff backoff;
+  while (ctl->exit_requested.load(std::memory_order_acquire) != 1 && monotonic_ns() < give_up) backoff.pause();
+  if (ctl->exit_requested.load(std::memory_order_acquire) != 1)
+    fatal_exit(kPeerDiedExitStatus, "leaving %s: another PE ended the job", op);
+  const int status = ctl->exit_status.load(std::memory_order_relaxed);
+  const int pe = ctl->exit_pe.load(std::memory_order_relaxed);
+  const int reason = ctl->exit_reason.load(std::memory_order_relaxed);
+  if (reason == kExitCollectiveMismatch)
+    fatal_exit(status, "leaving %s: PE %d ended the job for a collective mismatch (its message names both sides)", op,
+               pe);
+  if (reason == kExitAbandoned)
+    fatal_exit(status, "leaving %s: PE %d left the job without finalize (its program ended abnormally)", op, pe);
+  fatal_exit(status, "PE %d called rocshmem_global_exit(%d); leaving %s", pe, status, op);
+}
+
 void check_peers(const char* op, PeSet deps, PeerPolicy policy, bool (*still_waiting)(void*), void* arg) {
   Runtime& rt = runtime();
   ControlSegment* ctl = rt.ctl;
   if (!ctl) return;
-  if (ctl->exit_requested.load(std::memory_order_acquire)) {
-    int status = ctl->exit_status.load();
-    fatal_exit(status, "PE %d called rocshmem_global_exit(%d); leaving %s", ctl->exit_pe.load(), status, op);
-  }
+  if (ctl->exit_requested.load(std::memory_order_acquire)) leave_aborted_job(op);
   int others = 0, finished_others = 0;
   for (int i = 0; i < deps.size; i++) {
     int pe = deps.world_pe(i);

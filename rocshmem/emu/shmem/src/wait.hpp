@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <ctime>
+#include <string>
 
 namespace rocshmem_emu {
 
@@ -59,6 +60,18 @@ void wait_for(Done done, const char* op, PeSet deps, PeerPolicy policy = PeerPol
     }
   }
 }
+
+// Ends the job: records the abort in the control segment (so every waiting PE leaves within
+// ~20 ms, and no PE enters another collective), prints `message` and exits this PE. Only the first
+// PE to abort prints the full message; a later one only says that the job was already aborted.
+// Records a job abort (status, ExitReason) in the control segment and marks this PE as gone;
+// false when another PE claimed the abort first.
+bool claim_job_abort(int status, int reason);
+
+[[noreturn]] void abort_job_for_mismatch(const std::string& message);
+
+// Exits this PE because the job was aborted (rocshmem_global_exit or a collective mismatch).
+[[noreturn]] void leave_aborted_job(const char* op);
 
 // True when the process with this pid is gone or a zombie.
 bool process_is_gone(int pid);

@@ -10,13 +10,18 @@
 // (its code, or 128+signal). Unless --keep-going is given, the others are then stopped: SIGTERM to
 // the whole process group, SIGKILL after the grace period. --timeout expiry stops everything and
 // exits 124 (unless a PE had already failed, whose status then wins). The runner is a child
-// subreaper and waits for every descendant, so nothing outlives it.
+// subreaper and waits for every descendant, so nothing outlives it. When they are all gone it
+// removes the shared-memory objects they created and could not remove themselves (a PE killed
+// during init): the emulator names every object after its creator's pid (see the emulator's
+// shm_objects.hpp), in ROCSHMEM_EMU_SHM_DIR or /dev/shm.
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +29,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -63,11 +69,21 @@ void on_interrupt(int sig) { g_interrupt_signal = sig; }
   exit(2);
 }
 
+// Whole, finite, non-negative seconds ("1.5", not "nan", "inf", "-1" or "2x").
 double parse_seconds(const char* s, const char* what) {
   char* end = nullptr;
+  errno = 0;
   double v = strtod(s, &end);
-  if (!end || *end || v < 0) usage(what);
+  if (end == s || *end || errno == ERANGE || !std::isfinite(v) || v < 0) usage(what);
   return v;
+}
+
+int parse_pe_count(const char* s) {
+  char* end = nullptr;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (end == s || *end || errno == ERANGE || v < 1 || v > 4096) usage("-n expects a whole number of PEs in 1..4096");
+  return static_cast<int>(v);
 }
 
 Options parse_args(int argc, char** argv) {
@@ -81,11 +97,11 @@ Options parse_args(int argc, char** argv) {
     };
     if (a == "--") { ++i; break; }
     if (a == "-n" || a == "--np") {
-      o.n_pes = atoi(value("-n needs a number"));
+      o.n_pes = parse_pe_count(value("-n needs a number"));
     } else if (a == "--timeout") {
-      o.timeout_s = parse_seconds(value("--timeout needs seconds"), "bad --timeout");
+      o.timeout_s = parse_seconds(value("--timeout needs seconds"), "--timeout expects finite seconds >= 0 (0 = none)");
     } else if (a == "--grace") {
-      o.grace_s = parse_seconds(value("--grace needs seconds"), "bad --grace");
+      o.grace_s = parse_seconds(value("--grace needs seconds"), "--grace expects finite seconds >= 0");
     } else if (a == "--keep-going") {
       o.keep_going = true;
     } else if (a == "--job-id") {
@@ -211,6 +227,29 @@ void kill_direct_children() {
   closedir(proc);
 }
 
+// Removes the emulator objects created by the given (dead) processes; returns how many.
+int sweep_shm_objects(const std::set<pid_t>& pids) {
+  const char* configured = getenv("ROCSHMEM_EMU_SHM_DIR");
+  const std::string dir = configured && *configured ? configured : "/dev/shm";
+  struct stat ns;
+  const std::string pidns = stat("/proc/self/ns/pid", &ns) == 0 ? std::to_string(ns.st_ino) : "0";
+  int removed = 0;
+  // rocshmem-emu-<pid namespace>-<creator pid>-<role>-<token>
+  const std::string prefix = "rocshmem-emu-" + pidns + "-";
+  DIR* d = opendir(dir.c_str());
+  if (!d) return 0;
+  while (dirent* e = readdir(d)) {
+    const std::string name = e->d_name;
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    char* end = nullptr;
+    long pid = strtol(name.c_str() + prefix.size(), &end, 10);
+    if (*end != '-' || !pids.count(static_cast<pid_t>(pid))) continue;
+    if (unlink((dir + "/" + name).c_str()) == 0) removed++;
+  }
+  closedir(d);
+  return removed;
+}
+
 int status_to_exit_code(int status) {
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
@@ -292,6 +331,7 @@ int main(int argc, char** argv) {
   }
 
   const double start = now_s();
+  std::set<pid_t> reaped;  // every process we waited for: their shm objects are swept at the end
   int exit_code = 0;
   bool failed = false;
   double term_sent_at = -1;  // when SIGTERM went to the group; SIGKILL follows after grace
@@ -311,6 +351,7 @@ int main(int argc, char** argv) {
     int status;
     pid_t pid;
     while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+      reaped.insert(pid);
       for (int rank = 0; rank < o.n_pes; ++rank) {
         Child& c = children[rank];
         if (c.pid != pid || !c.running) continue;
@@ -362,6 +403,7 @@ int main(int argc, char** argv) {
     int status;
     pid_t pid = waitpid(-1, &status, WNOHANG);
     if (pid < 0 && errno == ECHILD) break;
+    if (pid > 0) reaped.insert(pid);
     if (pid == 0) {
       kill_direct_children();
       if (now_s() > reap_deadline) {
@@ -381,5 +423,7 @@ int main(int argc, char** argv) {
     pump_output(streams, 10);
   }
   for (auto& s : streams) flush_lines(s, true);
+  if (int removed = sweep_shm_objects(reaped))
+    fprintf(stderr, "rocshmem-emu-run: removed %d shared-memory object(s) left by PEs that died during init\n", removed);
   return failed ? exit_code : 0;
 }

@@ -3,7 +3,8 @@ package org.rocshmem.api;
 /**
  * Which rocSHMEM this process runs on.
  *
- * @param name     what {@code rocshmem_info_get_name} reports (e.g. "rocSHMEM CPU emulator 3.8.0")
+ * @param name     what {@code rocshmem_info_get_name} reports: ROCSHMEM_VENDOR_STRING, e.g.
+ *                 "rocSHMEM_v3.8.0_CPU-emulator" on the emulator
  * @param variant  the JavaCPP native variant that actually loaded, e.g. {@code linux-x86_64-emu}, read from the
  *                 loaded library's path
  * @param emulator true on the CPU emulation backend (symmetric memory is plain host memory there)

@@ -34,8 +34,9 @@ import org.rocshmem.api.bootstrap.UniqueIdExchange;
  * </ul>
  *
  * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (newest first, the same order on every PE), free
- * leaked buffers (each logged with its allocation site), barrier_all, rocshmem_finalize. A JVM shutdown hook does
- * the same, bounded in time, if the program forgot. rocSHMEM cannot be initialized again after finalize.
+ * leaked buffers (each logged with its allocation site), rocshmem_finalize (whose implicit barrier is the only
+ * synchronization). A JVM shutdown hook does the same, bounded in time, if the program forgot, and nothing collective
+ * if the program ends abnormally ({@link FinalizeAtExit}). rocSHMEM cannot be initialized again after finalize.
  */
 public final class Rocshmem implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Rocshmem.class.getName());
@@ -153,7 +154,7 @@ public final class Rocshmem implements AutoCloseable {
             }
             Backend backend = detectBackend();  // loads the natives; a constant query, valid before init
             DeviceSelection.fromEnvironment(System.getenv(), backend.emulator());
-            initCall.run();
+            InitFailure.run(initCall, backend);
             Rocshmem opened = new Rocshmem(backend);
             if (rank >= 0 && (opened.myPe != rank || opened.nPes != nranks)) {
                 throw new RocshmemException("rocSHMEM initialized as PE " + opened.myPe + " of " + opened.nPes
@@ -232,6 +233,11 @@ public final class Rocshmem implements AutoCloseable {
         if (!Checks.isPowerOfTwo(alignment)) {
             throw new IllegalArgumentException("align: alignment " + alignment + " is not a power of two");
         }
+        long maxAlignment = Emulator.maxAlignment(backend);
+        if (maxAlignment > 0 && alignment > maxAlignment) {
+            throw new IllegalArgumentException("align: alignment " + alignment + " is larger than the largest alignment "
+                    + backend.name() + " supports (" + maxAlignment + " bytes)");
+        }
         Checks.positive("align size", bytes);
         return allocate("align(" + alignment + ")", bytes, () -> rocshmem_align(alignment, bytes));
     }
@@ -242,6 +248,11 @@ public final class Rocshmem implements AutoCloseable {
         requireOpen();
         Objects.requireNonNull(address, "address");
         Checks.positive("register length", bytes);
+        long capacity = PointerExtent.bytes(address);
+        if (capacity >= 0 && bytes > capacity) {
+            throw new IndexOutOfBoundsException("register: " + bytes + " bytes exceed the " + capacity
+                    + " bytes the pointer holds from its position");
+        }
         int status = rocshmem_buffer_register(address, bytes);
         if (status != 0) {
             throw new RocshmemException("rocshmem_buffer_register(0x" + Long.toHexString(address.address()) + ", "
@@ -537,8 +548,8 @@ public final class Rocshmem implements AutoCloseable {
     // ---------------------------------------------------------------- finalize
 
     /** Collective finalize (see the class comment). A no-op when already finalized, like every close() here. */
-    @CallsNative({"rocshmem_finalize", "rocshmem_barrier_all", "rocshmem_buffer_unregister", "rocshmem_free",
-        "rocshmem_team_destroy", "rocshmem_ctx_destroy"})
+    @CallsNative({"rocshmem_finalize", "rocshmem_buffer_unregister", "rocshmem_free", "rocshmem_team_destroy",
+        "rocshmem_ctx_destroy"})
     @Override
     public void close() {
         synchronized (LOCK) {
@@ -554,6 +565,15 @@ public final class Rocshmem implements AutoCloseable {
         if (!open) {
             throw RocshmemStateException.finalized();
         }
+    }
+
+    /**
+     * The program ends abnormally with the session open (see {@link FinalizeAtExit}): from now on no rocSHMEM call of
+     * this process may run, in particular nothing collective. Takes no lock: a blocked close() may hold it.
+     */
+    void abandon() {
+        open = false;
+        Emulator.abandonJob(backend);
     }
 
     /** Finalizes if still open; used by the exit hook. Returns false if there was nothing to do. */
@@ -610,7 +630,8 @@ public final class Rocshmem implements AutoCloseable {
             }
         }
         registered.forEach(RegisteredBuffer::unregisterQuietly);
-        rocshmem_barrier_all();
+        // No barrier_all here: rocshmem_finalize synchronizes by itself (OpenSHMEM), and a barrier_all would pair
+        // with another PE's application barrier if this finalize runs early (exception in a try-with-resources).
         open = false;
         rocshmem_finalize();
         LOG.log(System.Logger.Level.DEBUG, "rocSHMEM finalized on PE {0}", myPe);

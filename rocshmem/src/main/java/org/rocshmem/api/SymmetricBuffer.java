@@ -38,6 +38,8 @@ public final class SymmetricBuffer implements AutoCloseable {
     /** -1 for the symmetric buffer itself, else the PE whose copy this view addresses. */
     private final int peerOf;
     private final Cleaner.Cleanable leakWatch;
+    /** as*Pointer/asByteBuffer views of the block, shared with its peer views: they die with the block. */
+    private final RawViews rawViews;
     private volatile boolean viewClosed;
 
     private SymmetricBuffer(Rocshmem session, Allocation allocation, Pointer address, int peerOf) {
@@ -47,6 +49,7 @@ public final class SymmetricBuffer implements AutoCloseable {
         this.byteSize = allocation.byteSize;
         this.peerOf = peerOf;
         this.leakWatch = peerOf < 0 ? LeakReporter.watch(this, allocation) : null;
+        this.rawViews = RawViews.of(allocation);
     }
 
     static SymmetricBuffer owning(Rocshmem session, Allocation allocation) {
@@ -139,30 +142,33 @@ public final class SymmetricBuffer implements AutoCloseable {
         return byteSize / type.bytes();
     }
 
-    // ---- raw JavaCPP views (no copies; valid until close) ----
+    // ---- raw views (no copies; they die with the block: see RawViews) ----
+    // On the emulator a view has an address of its own (a window onto the block that the emulator disables when the
+    // block is freed), so it differs from address(); rocSHMEM calls accept it as a symmetric address. After close()
+    // the returned objects are dead: pointers are null, ByteBuffers have limit 0.
 
     public BytePointer asBytePointer() {
-        return new BytePointer(pointer()).capacity(byteSize);
+        return rawViews.track(new BytePointer(pointer()).capacity(byteSize));
     }
 
     public ShortPointer asShortPointer() {
-        return new ShortPointer(pointer()).capacity(byteSize / Short.BYTES);
+        return rawViews.track(new ShortPointer(pointer()).capacity(byteSize / Short.BYTES));
     }
 
     public IntPointer asIntPointer() {
-        return new IntPointer(pointer()).capacity(byteSize / Integer.BYTES);
+        return rawViews.track(new IntPointer(pointer()).capacity(byteSize / Integer.BYTES));
     }
 
     public LongPointer asLongPointer() {
-        return new LongPointer(pointer()).capacity(byteSize / Long.BYTES);
+        return rawViews.track(new LongPointer(pointer()).capacity(byteSize / Long.BYTES));
     }
 
     public FloatPointer asFloatPointer() {
-        return new FloatPointer(pointer()).capacity(byteSize / Float.BYTES);
+        return rawViews.track(new FloatPointer(pointer()).capacity(byteSize / Float.BYTES));
     }
 
     public DoublePointer asDoublePointer() {
-        return new DoublePointer(pointer()).capacity(byteSize / Double.BYTES);
+        return rawViews.track(new DoublePointer(pointer()).capacity(byteSize / Double.BYTES));
     }
 
     /** The whole buffer as a direct, native-order ByteBuffer; only where the memory is host-accessible. */
@@ -180,7 +186,7 @@ public final class SymmetricBuffer implements AutoCloseable {
                     + "; use copyToHost/copyFromHost instead of a ByteBuffer view");
         }
         BytePointer window = new BytePointer(pointer()).position(offset).limit(offset + length);
-        return window.asByteBuffer().order(ByteOrder.nativeOrder());
+        return rawViews.track(window.asByteBuffer().order(ByteOrder.nativeOrder()));
     }
 
     // ---- peers ----
@@ -229,6 +235,7 @@ public final class SymmetricBuffer implements AutoCloseable {
             viewClosed = true;
             return;
         }
+        rawViews.die(); // before rocshmem_free returns the block to the heap
         if (session.free(allocation)) {
             leakWatch.clean();
         }
@@ -242,9 +249,10 @@ public final class SymmetricBuffer implements AutoCloseable {
 
     // ---- internals ----
 
+    /** Where raw views start: a window onto this mapping on the emulator, the mapping itself on a GPU. */
     private Pointer pointer() {
         requireOpen();
-        return base;
+        return rawViews.window(session.backend(), base, byteSize);
     }
 
     private void requireOpen() {

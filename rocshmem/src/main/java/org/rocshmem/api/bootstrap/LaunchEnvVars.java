@@ -22,6 +22,8 @@ public final class LaunchEnvVars {
     public static final String ROCSHMEM_BOOTSTRAP_SECRET = "ROCSHMEM_BOOTSTRAP_SECRET";
     /** Rendezvous timeout in seconds (decimal allowed). */
     public static final String ROCSHMEM_BOOTSTRAP_TIMEOUT = "ROCSHMEM_BOOTSTRAP_TIMEOUT";
+    /** Pid of the launcher JVM; a PE started by it ends itself when that process is gone. */
+    public static final String ROCSHMEM_LAUNCHER_PID = "ROCSHMEM_LAUNCHER_PID";
 
     /** Open MPI's per-process variables, mapped when the torchrun names are absent ({@code mpirun -n N java ...}). */
     public static final String OMPI_COMM_WORLD_RANK = "OMPI_COMM_WORLD_RANK";

@@ -10,7 +10,10 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 
-/** A non-root rank's side: connects (retrying while rank 0 is not listening yet) and fetches the id. */
+/**
+ * A non-root rank's side: connects (retrying while rank 0 is not listening yet) and fetches the id. The exchange's
+ * deadline bounds everything, including a connection to a server that stalls mid-handshake.
+ */
 final class RendezvousClient {
     private static final long FIRST_RETRY_DELAY_MILLIS = 20;
     private static final long MAX_RETRY_DELAY_MILLIS = 500;
@@ -27,24 +30,30 @@ final class RendezvousClient {
     }
 
     byte[] fetch(int rank) {
-        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        long start = System.nanoTime();
+        long deadline = start + timeoutMillis * 1_000_000L;
         long delay = FIRST_RETRY_DELAY_MILLIS;
         IOException lastError = null;
         while (true) {
-            long remaining = (deadline - System.nanoTime()) / 1_000_000L;
-            if (remaining <= 0) {
-                throw new BootstrapException("rank " + rank + " timed out after " + timeoutMillis
-                        + " ms waiting for rank 0 at " + describe()
+            long remainingNanos = deadline - System.nanoTime();
+            long remaining = Math.max(1, remainingNanos / 1_000_000L);
+            if (remainingNanos <= 0) {
+                throw new BootstrapException("rank " + rank + " timed out after " + SocketDeadline.elapsedMillis(start)
+                        + " ms (bootstrap timeout " + timeoutMillis + " ms) waiting for rank 0 at " + describe()
                         + (lastError == null ? "" : " (last error: " + lastError.getMessage() + ")"), lastError);
             }
-            try (Socket socket = new Socket()) {
+            Socket socket = new Socket();
+            SocketDeadline guard = SocketDeadline.closeAt(socket, deadline);
+            try (socket; guard) {
                 // Resolve on every attempt: MASTER_ADDR may only become resolvable once rank 0's host is up.
                 InetSocketAddress target = new InetSocketAddress(address.getHostString(), address.getPort());
                 socket.connect(target, (int) Math.min(remaining, MAX_READ_TIMEOUT_MILLIS));
                 socket.setSoTimeout((int) Math.min(remaining, MAX_READ_TIMEOUT_MILLIS));
                 return handshake(socket, rank);
             } catch (IOException e) {
-                lastError = e; // typically "Connection refused" until rank 0 listens
+                if (!guard.expired() || lastError == null) {
+                    lastError = e; // typically "Connection refused" until rank 0 listens
+                }
             }
             sleep(Math.min(delay, Math.max(1, (deadline - System.nanoTime()) / 1_000_000L)));
             delay = Math.min(delay * 2, MAX_RETRY_DELAY_MILLIS);

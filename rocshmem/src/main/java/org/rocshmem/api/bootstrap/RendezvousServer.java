@@ -14,20 +14,33 @@ import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** Rank 0's side: serves the id to every other rank, one connection at a time, until all acknowledged. */
+/**
+ * Rank 0's side: serves the id to every other rank until all acknowledged. Connections are served concurrently, each
+ * within an overall budget ({@value #PER_CONNECTION_MILLIS} ms, and never past the exchange's deadline), so silent or
+ * slow connections (a port scanner, a stalled process) neither delay the real PEs nor stretch the timeout.
+ */
 final class RendezvousServer {
     private static final System.Logger LOG = System.getLogger(RendezvousServer.class.getName());
-    /** A silent or half-open connection must not stall the peers queued behind it for long. */
-    private static final int PER_CONNECTION_TIMEOUT_MILLIS = 5_000;
+    /** Overall budget of one connection, whatever the peer sends or does not send. */
+    static final long PER_CONNECTION_MILLIS = 5_000;
+    /** Connections served at the same time; when all are busy, a new one is closed and its client retries. */
+    private static final int MAX_CONCURRENT = 64;
+    /** How often the accept loop looks whether every rank was served. */
+    private static final int ACCEPT_POLL_MILLIS = 50;
 
     private final InetSocketAddress address;
     private final byte[] secret;
     private final long timeoutMillis;
 
-    private final Set<Integer> servedRanks = new TreeSet<>();
-    private int rejectedConnections;
+    private final Set<Integer> servedRanks = new ConcurrentSkipListSet<>();
+    private final AtomicInteger rejectedConnections = new AtomicInteger();
 
     RendezvousServer(InetSocketAddress address, byte[] secret, long timeoutMillis) {
         this.address = address;
@@ -36,28 +49,55 @@ final class RendezvousServer {
     }
 
     void serve(byte[] id, int nranks) {
-        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        long start = System.nanoTime();
+        long deadline = start + timeoutMillis * 1_000_000L;
+        ExecutorService handlers = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "rocshmem-rendezvous-peer");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Semaphore slots = new Semaphore(MAX_CONCURRENT);
+        Set<Socket> open = ConcurrentHashMap.newKeySet();
         try (ServerSocket listener = new ServerSocket()) {
             listener.setReuseAddress(true);
             bind(listener, nranks);
             while (servedRanks.size() < nranks - 1) {
-                long remaining = (deadline - System.nanoTime()) / 1_000_000L;
-                if (remaining <= 0) {
-                    throw timeout(nranks);
+                long remainingNanos = deadline - System.nanoTime();
+                if (remainingNanos <= 0) {
+                    throw timeout(nranks, start);
                 }
-                listener.setSoTimeout((int) Math.min(remaining, Integer.MAX_VALUE));
-                try (Socket peer = listener.accept()) {
-                    peer.setSoTimeout((int) Math.min(remaining, PER_CONNECTION_TIMEOUT_MILLIS));
-                    serveOne(peer, id, nranks);
+                listener.setSoTimeout((int) Math.max(1, Math.min(remainingNanos / 1_000_000L, ACCEPT_POLL_MILLIS)));
+                Socket peer;
+                try {
+                    peer = listener.accept();
                 } catch (SocketTimeoutException e) {
-                    // Either accept() reached the deadline (checked at the top of the loop) or a peer stalled.
-                } catch (IOException e) {
-                    // One broken connection (peer crashed, port scanner...) must not fail the whole job.
-                    LOG.log(System.Logger.Level.DEBUG, "rendezvous connection failed: {0}", e.toString());
+                    continue;
                 }
+                if (!slots.tryAcquire()) {
+                    SocketDeadline.closeQuietly(peer);
+                    continue;
+                }
+                open.add(peer);
+                long connectionDeadline = Math.min(deadline, System.nanoTime() + PER_CONNECTION_MILLIS * 1_000_000L);
+                handlers.execute(() -> {
+                    try (SocketDeadline guard = SocketDeadline.closeAt(peer, connectionDeadline)) {
+                        peer.setSoTimeout((int) Math.max(1, PER_CONNECTION_MILLIS));
+                        serveOne(peer, id, nranks);
+                    } catch (IOException e) {
+                        // One broken, silent or slow connection must not fail the whole job.
+                        LOG.log(System.Logger.Level.DEBUG, "rendezvous connection failed: {0}", e.toString());
+                    } finally {
+                        SocketDeadline.closeQuietly(peer);
+                        open.remove(peer);
+                        slots.release();
+                    }
+                });
             }
         } catch (IOException e) {
             throw new BootstrapException("rank 0 rendezvous on " + describe() + " failed: " + e.getMessage(), e);
+        } finally {
+            handlers.shutdownNow();
+            open.forEach(SocketDeadline::closeQuietly);
         }
     }
 
@@ -87,7 +127,7 @@ final class RendezvousServer {
         byte[] clientMac = readExactly(in, MAC_BYTES);
 
         if (!macMatches(RendezvousProtocol.clientMac(secret, serverNonce, clientNonce, rank), clientMac)) {
-            rejectedConnections++;
+            rejectedConnections.incrementAndGet();
             LOG.log(System.Logger.Level.WARNING, "rank 0 rejected a connection from {0} claiming rank {1}: "
                     + "authentication failed (different ROCSHMEM_BOOTSTRAP_SECRET?)", peer.getRemoteSocketAddress(), rank);
             out.writeByte(REJECTED_AUTH);
@@ -110,16 +150,17 @@ final class RendezvousServer {
         }
     }
 
-    private BootstrapException timeout(int nranks) {
+    private BootstrapException timeout(int nranks, long startNanos) {
         List<Integer> missing = new ArrayList<>();
         for (int rank = 1; rank < nranks; rank++) {
             if (!servedRanks.contains(rank)) {
                 missing.add(rank);
             }
         }
-        String rejected = rejectedConnections == 0 ? ""
-                : "; " + rejectedConnections + " connection(s) rejected for a wrong bootstrap secret";
-        return new BootstrapException("rank 0 timed out after " + timeoutMillis + " ms on " + describe() + ": "
+        int rejections = rejectedConnections.get();
+        String rejected = rejections == 0 ? "" : "; " + rejections + " connection(s) rejected for a wrong bootstrap secret";
+        return new BootstrapException("rank 0 timed out after " + SocketDeadline.elapsedMillis(startNanos)
+                + " ms (bootstrap timeout " + timeoutMillis + " ms) on " + describe() + ": "
                 + servedRanks.size() + " of " + (nranks - 1) + " peers arrived and received the unique id"
                 + " (missing ranks " + missing + ")" + rejected);
     }

@@ -4,6 +4,7 @@ import static org.rocshmem.api.bootstrap.LaunchEnvVars.*;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -11,7 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A running job. Supervision rule: the first PE to exit non-zero, or the timeout, ends the job; every other PE
- * (and its descendants) is then stopped. A shutdown hook stops all PEs if this JVM is terminated meanwhile.
+ * (and its descendants) is then stopped. A shutdown hook stops all PEs if this JVM is terminated meanwhile; if it is
+ * killed outright, each PE's {@link LauncherWatchdog} stops it. When the PEs are gone, the emulator objects that PEs
+ * killed during init could not remove are swept ({@link EmulatorObjects}).
  */
 public final class Launch implements AutoCloseable {
     /** Bound on draining output after exit; an orphaned grandchild may keep a pipe open forever. */
@@ -21,7 +24,7 @@ public final class Launch implements AutoCloseable {
     private final List<RunningPe> pes = new ArrayList<>();
     private final LinkedBlockingQueue<RunningPe> exits = new LinkedBlockingQueue<>();
     private final long startNanos = System.nanoTime();
-    private final Thread shutdownHook = new Thread(this::stopAll, "rocshmem-launch-shutdown");
+    private final Thread shutdownHook = new Thread(this::stopAllAndSweep, "rocshmem-launch-shutdown");
     private final String jobId = JobIdentity.randomHex(16);
     private final String secret = JobIdentity.randomHex(32);
     private final int masterPort;
@@ -58,6 +61,7 @@ public final class Launch implements AutoCloseable {
         env.put(MASTER_PORT, Integer.toString(masterPort));
         env.put(ROCSHMEM_EMU_JOB_ID, jobId);
         env.put(ROCSHMEM_BOOTSTRAP_SECRET, secret);
+        env.put(ROCSHMEM_LAUNCHER_PID, Long.toString(ProcessHandle.current().pid()));
         Process process = builder.start();
         process.getOutputStream().close(); // N processes cannot share one terminal's stdin sensibly
         String prefix = "[PE " + rank + "] ";
@@ -102,6 +106,7 @@ public final class Launch implements AutoCloseable {
             }
         }
         int stopped = stopAll();
+        sweepLeftovers();
         for (RunningPe pe : pes) {
             pe.process.waitFor(); // stopAll() already waited; this only makes exitValue() safe
             long remaining = OUTPUT_DRAIN_MILLIS;
@@ -115,11 +120,24 @@ public final class Launch implements AutoCloseable {
     }
 
     private RunningPe nextExit() throws InterruptedException {
-        if (job.timeout() == null) {
+        long timeoutNanos = timeoutNanos();
+        if (timeoutNanos == Long.MAX_VALUE) {
             return exits.take();
         }
-        long remainingNanos = job.timeout().toNanos() - (System.nanoTime() - startNanos);
+        long remainingNanos = timeoutNanos - (System.nanoTime() - startNanos);
         return exits.poll(Math.max(0, remainingNanos), TimeUnit.NANOSECONDS);
+    }
+
+    /** The timeout in nanoseconds; Long.MAX_VALUE for none or for one too long to count (e.g. 1e10 s). */
+    private long timeoutNanos() {
+        if (job.timeout() == null) {
+            return Long.MAX_VALUE;
+        }
+        try {
+            return job.timeout().toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private LaunchResult buildResult(RunningPe failed, boolean timedOut, int stopped) {
@@ -152,6 +170,23 @@ public final class Launch implements AutoCloseable {
         return alive.size();
     }
 
+    private void stopAllAndSweep() {
+        stopAll();
+        sweepLeftovers();
+    }
+
+    /** Removes what PEs killed during init left in the emulator's object directory (they are all gone now). */
+    private void sweepLeftovers() {
+        List<Long> gone = pes.stream().filter(pe -> !pe.process.isAlive()).map(pe -> pe.process.pid()).toList();
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(job.extraEnv());
+        int removed = EmulatorObjects.sweep(EmulatorObjects.directory(env), gone);
+        if (removed > 0 && job.echoErr() != null) {
+            job.echoErr().println("launcher: removed " + removed + " shared-memory object(s) left by PEs that died"
+                    + " during init");
+        }
+    }
+
     private void removeShutdownHook() {
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
@@ -163,7 +198,7 @@ public final class Launch implements AutoCloseable {
     /** Stops any PE still running without waiting for a verdict. Idempotent. */
     @Override
     public void close() {
-        stopAll();
+        stopAllAndSweep();
         removeShutdownHook();
     }
 }

@@ -16,8 +16,9 @@ final class LauncherArguments {
             "  --jvm-arg ARG       extra option for every PE JVM (repeatable), e.g. --jvm-arg -Xmx1g",
             "  -h, --help          print this help",
             "Each PE runs the same java binary and classpath with RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE,",
-            "MASTER_ADDR, MASTER_PORT, ROCSHMEM_EMU_JOB_ID and ROCSHMEM_BOOTSTRAP_SECRET set. The first PE to fail",
-            "stops the others and its exit status becomes the launcher's.");
+            "MASTER_ADDR, MASTER_PORT, ROCSHMEM_EMU_JOB_ID, ROCSHMEM_BOOTSTRAP_SECRET and ROCSHMEM_LAUNCHER_PID set.",
+            "The first PE to fail stops the others and its exit status becomes the launcher's; a PE stops itself",
+            "when the launcher is gone.");
 
     private LauncherArguments() {
     }

@@ -72,7 +72,11 @@ public final class PeJob {
         }
     }
 
-    /** Command line of one PE: {@code java <jvmArgs> -cp <classpath> <mainClass> <args>}. */
+    /**
+     * Command line of one PE: {@code java <jvmArgs> -cp <classpath> org.rocshmem.api.launch.PeMain <mainClass> <args>}.
+     * {@link PeMain} runs the program's main after starting the watchdog that ends the PE when the launcher dies, so
+     * the class path must contain this library.
+     */
     List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(javaCommand);
@@ -81,6 +85,7 @@ public final class PeJob {
             command.add("-cp");
             command.add(classpath);
         }
+        command.add(PeMain.class.getName());
         command.add(mainClass);
         command.addAll(args);
         return command;

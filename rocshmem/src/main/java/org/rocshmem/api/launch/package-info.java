@@ -5,7 +5,9 @@
  * (see {@link org.rocshmem.api.launch.Launcher}). From code: {@link org.rocshmem.api.launch.PeJob}, which
  * returns per-PE exit statuses and captured output in a {@link org.rocshmem.api.launch.LaunchResult}.
  *
- * <p>Known limit: a PE's grandchildren are stopped with it only while that PE is alive (they are found through
- * {@link java.lang.ProcessHandle#descendants()}); if the launcher JVM itself is SIGKILLed, no hook can run.
+ * <p>Every PE runs through {@link org.rocshmem.api.launch.PeMain}, whose watchdog ends the PE (and its own child
+ * processes) within a fraction of a second when the launcher is gone, even when the launcher was SIGKILLed and none
+ * of its own clean-up could run. When the PEs are gone, the launcher removes the CPU emulator's shared-memory objects
+ * that PEs killed during init could not remove.
  */
 package org.rocshmem.api.launch;

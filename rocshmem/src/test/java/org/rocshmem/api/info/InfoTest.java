@@ -51,7 +51,8 @@ class InfoTest {
         assertEquals(0, run.status(), run.out());
         assertTrue(run.out().contains("loaded variant    : linux-x86_64-emu (CPU emulation backend) from "), run.out());
         assertTrue(run.out().contains("HIP devices       : 1"), run.out());
-        assertTrue(run.out().contains("rocSHMEM          : rocSHMEM CPU emulator"), run.out());
+        assertTrue(run.out().contains("rocSHMEM          : rocSHMEM_v3.8.0_CPU-emulator (library 3.8.0, OpenSHMEM 1.4)"),
+                run.out());
         assertTrue(run.out().contains("ROCSHMEM_HEAP_SIZE=64M"), run.out());
         assertTrue(run.out().contains("ROCSHMEM_BOOTSTRAP_SECRET=(set, not shown)"), run.out());
         assertFalse(run.out().contains("s3cr3t"), run.out());

@@ -41,6 +41,13 @@ class LauncherSupervisionTest {
     }
 
     @Test
+    void aTimeoutTooLongToCountMeansNoTimeout() {
+        LauncherRun run = LauncherRun.of("--nproc", "1", "--timeout", "1e10", "--", PROGRAM, "streams");
+
+        assertEquals(0, run.status(), run.stderr()); // used to fail with ArithmeticException (nanoseconds overflow)
+    }
+
+    @Test
     void childOutputIsPrefixedWithRankAndStreamsStayApart() {
         LauncherRun run = LauncherRun.of("--nproc", "2", "--", PROGRAM, "streams");
 
