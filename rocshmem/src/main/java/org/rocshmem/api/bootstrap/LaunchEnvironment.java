@@ -22,7 +22,9 @@ import java.util.Map;
  * <p>Secret: ROCSHMEM_BOOTSTRAP_SECRET. If absent (e.g. under mpirun), a secret is derived from the first job
  * identifier found (ROCSHMEM_EMU_JOB_ID, PMIX_NAMESPACE, OMPI_MCA_ess_base_jobid, OMPI_MCA_orte_ess_jobid,
  * SLURM_JOB_ID, TORCHELASTIC_RUN_ID) plus MASTER_ADDR, MASTER_PORT and WORLD_SIZE, and a warning is logged:
- * such a secret only keeps unrelated jobs on the same port apart, it does not stop a local attacker.
+ * such a secret only keeps unrelated jobs on the same port apart, it does not stop a local attacker. Off loopback
+ * (a MASTER_ADDR that is not this machine's loopback, as in a multi-node job) a derived secret is refused: set
+ * ROCSHMEM_BOOTSTRAP_SECRET.
  */
 public record LaunchEnvironment(
         int rank,
@@ -104,12 +106,32 @@ public record LaunchEnvironment(
             String jobId = firstSet(env, JOB_ID_VARIABLES);
             source = jobId == null ? SecretSource.DERIVED_FROM_ADDRESS_ONLY : SecretSource.DERIVED_FROM_JOB_ID;
             secret = deriveSecret(jobId, masterAddr, masterPort, worldSize);
+            if (!isLoopback(masterAddr)) {
+                throw new BootstrapException(ROCSHMEM_BOOTSTRAP_SECRET + " must be set when the rendezvous leaves"
+                        + " this machine (MASTER_ADDR=" + masterAddr + "): a secret derived from the job id is"
+                        + " guessable by anyone on the network. Export the same random value on every rank, e.g."
+                        + " ROCSHMEM_BOOTSTRAP_SECRET=$(openssl rand -hex 16) in the job script.");
+            }
             LOG.log(System.Logger.Level.WARNING, "{0} is not set; using a secret derived from {1}. It keeps "
                     + "unrelated jobs apart but is guessable: set {0} to a random value for real protection.",
                     ROCSHMEM_BOOTSTRAP_SECRET, jobId == null ? "MASTER_ADDR/MASTER_PORT/WORLD_SIZE" : "the job id");
         }
         return new LaunchEnvironment(rank, worldSize, localRank, localWorldSize, masterAddr, masterPort,
                 secret, source, timeout);
+    }
+
+    /** Whether {@code host} names this machine's loopback interface (a name is resolved; unknown is "no"). */
+    static boolean isLoopback(String host) {
+        try {
+            for (java.net.InetAddress address : java.net.InetAddress.getAllByName(host)) {
+                if (!address.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** True if this process was started by a launcher this class understands (Launcher, torchrun, mpirun, srun). */

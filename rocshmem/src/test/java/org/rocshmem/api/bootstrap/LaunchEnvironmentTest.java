@@ -79,6 +79,18 @@ class LaunchEnvironmentTest {
     }
 
     @Test
+    void aDerivedSecretIsRefusedOffLoopback() {
+        BootstrapException e = assertThrows(BootstrapException.class, () -> LaunchEnvironment.from(env("RANK", "0",
+                "WORLD_SIZE", "2", "MASTER_ADDR", "192.0.2.10", "SLURM_JOB_ID", "77")));
+        assertTrue(e.getMessage().contains("ROCSHMEM_BOOTSTRAP_SECRET must be set when the rendezvous leaves this"
+                + " machine (MASTER_ADDR=192.0.2.10)"), e.getMessage());
+        assertEquals("192.0.2.10", LaunchEnvironment.from(env("RANK", "0", "WORLD_SIZE", "2", "MASTER_ADDR",
+                "192.0.2.10", "ROCSHMEM_BOOTSTRAP_SECRET", "set")).masterAddr(), "an explicit secret is accepted");
+        assertTrue(LaunchEnvironment.isLoopback("127.0.0.1") && LaunchEnvironment.isLoopback("localhost"));
+        assertFalse(LaunchEnvironment.isLoopback("192.0.2.10"));
+    }
+
+    @Test
     void toStringNeverShowsTheSecret() {
         LaunchEnvironment e = LaunchEnvironment.from(env("RANK", "0", "WORLD_SIZE", "1",
                 "ROCSHMEM_BOOTSTRAP_SECRET", "do-not-print-me"));
