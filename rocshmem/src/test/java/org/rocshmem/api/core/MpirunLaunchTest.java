@@ -35,7 +35,7 @@ class MpirunLaunchTest {
         command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"),
                 "-Dorg.bytedeco.javacpp.platform.extension=-emu",
                 "-Dorg.bytedeco.javacpp.cachedir=" + dir.resolve("javacpp-cache"),
-                "org.rocshmem.samples.RingExchange", "8192"));
+                RingProgram.class.getName(), "2048"));
         Path log = dir.resolve("mpirun.log");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("MASTER_PORT", String.valueOf(freePort()));
@@ -56,8 +56,35 @@ class MpirunLaunchTest {
         String output = all.toString();
         assertTrue(finished, "mpirun did not finish within 120 s:\n" + output);
         assertEquals(0, p.exitValue(), "mpirun failed:\n" + output);
-        assertTrue(output.contains("PE 0/2: received block from PE 1 — verified 8192 bytes"), output);
-        assertTrue(output.contains("PE 1/2: received block from PE 0 — verified 8192 bytes"), output);
+        assertTrue(output.contains("PE 0/2: received 2048 longs from PE 1, verified"), output);
+        assertTrue(output.contains("PE 1/2: received 2048 longs from PE 0, verified"), output);
+    }
+
+    /** What mpirun starts on every rank: a ring exchange of stamped longs, checked on arrival. */
+    public static final class RingProgram {
+        public static void main(String[] args) {
+            int count = Integer.parseInt(args[0]);
+            try (org.rocshmem.api.Rocshmem shmem = org.rocshmem.api.Rocshmem.init();
+                 org.rocshmem.api.SymmetricBuffer inbox = shmem.calloc(count, Long.BYTES)) {
+                int me = shmem.myPe();
+                int n = shmem.nPes();
+                long[] stamp = new long[count];
+                java.util.Arrays.setAll(stamp, i -> me * 1_000_000L + i);
+                inbox.asLongs().put((me + 1) % n, stamp);
+                shmem.barrierAll();
+                int previous = (me + n - 1) % n;
+                long[] got = inbox.asLongs().toArray();
+                boolean ok = true;
+                for (int i = 0; i < count; i++) {
+                    ok &= got[i] == previous * 1_000_000L + i;
+                }
+                System.out.printf("PE %d/%d: received %d longs from PE %d, %s%n", me, n, count, previous,
+                        ok ? "verified" : "WRONG");
+                if (!ok) {
+                    System.exit(1);
+                }
+            }
+        }
     }
 
     private static int freePort() throws java.io.IOException {
