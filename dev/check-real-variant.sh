@@ -126,6 +126,8 @@ step "3/5 staging sources, twin, JDK headers and manifest-derived probe/stub in 
 rm -rf "$STAGE" && mkdir -p "$STAGE/include" "$STAGE/out"
 cp "$GEN"/jnihip.cpp "$GEN"/jnijavacpp.cpp "$GEN"/jnirocshmem.cpp "$STAGE/"
 cp -a "$TWIN" "$STAGE/include/rocshmem"
+# the typed API's address-typed natives are compiled into jnirocshmem: their inline shims come along
+cp "$SRC/rocshmem/src/gen/include/rocshmem_java_calls.h" "$STAGE/include/"
 ln -s /usr/include/hip "$STAGE/include/hip"     # the root's real HIP headers, as /opt/rocm would be
 JDK_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}"
 [[ -f "$JDK_HOME/include/jni.h" ]] || fail "jni.h not found under $JDK_HOME/include (set JAVA_HOME)"
