@@ -83,6 +83,20 @@ class TeamTest {
             assertTrue(even.isClosed());
             assertThrows(RocshmemStateException.class, even::nPes);
         }
+        // a split with a team configuration (rocshmem_team_config_t, num_contexts)
+        try (Team configured = world.splitStrided(0, 1, 3, new Team.Config(2))) {
+            assertEquals(3, configured.nPes());
+            assertEquals(me, configured.myPe());
+            configured.barrier();
+        }
+        Team.Split2d configuredGrid = world.split2d(3, new Team.Config(1), null);
+        assertEquals(3, configuredGrid.x().nPes());
+        assertEquals(1, configuredGrid.y().nPes());
+        configuredGrid.y().close();
+        configuredGrid.x().close();
+        assertThrows(IllegalArgumentException.class, () -> new Team.Config(-1));
+        assertThrows(IllegalArgumentException.class, () -> world.splitStrided(1, 2, 2), "PE 3 is outside 3 PEs");
+
         shmem.world().close(); // predefined teams are never destroyed
         assertEquals(3, shmem.world().nPes());
         assertFalse(Team.INVALID.isValid());
