@@ -850,7 +850,7 @@ public final class TypedApiGenerator {
                     "long[] indices, int[] status, Compare cmp, JT value",
                     "requireIndices(indices);\n        " + status, "ivars, length, indices, status, cmp.code, value",
                     null);
-            String vector = "requireStatus(status);\n        requireElementArray(\"values\", values.length);\n"
+            String vector = "requireStatus(status);\n        requireArrayLength(\"values\", values.length);\n"
                     + "        long ivars = localBase();\n";
             waitMethod("wait_until_all_vector", "Blocks until every included element {@code i} satisfies"
                     + " {@code element[i] cmp values[i]}.", "void", "waitUntilAllVector",
@@ -885,7 +885,7 @@ public final class TypedApiGenerator {
 
                         private void requireStatus(int[] status) {
                             if (status != null) {
-                                requireElementArray("status", status.length);
+                                requireArrayLength("status", status.length);
                             }
                         }
 

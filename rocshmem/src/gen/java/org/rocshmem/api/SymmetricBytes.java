@@ -457,7 +457,7 @@ public final class SymmetricBytes extends SymmetricArray {
     @CallsNative({"rocshmem_char_wait_until_all_vector", "rocshmem_schar_wait_until_all_vector", "rocshmem_uchar_wait_until_all_vector"})
     public void waitUntilAllVector(int[] status, Compare cmp, byte[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
@@ -471,7 +471,7 @@ public final class SymmetricBytes extends SymmetricArray {
     @CallsNative({"rocshmem_char_wait_until_any_vector", "rocshmem_schar_wait_until_any_vector", "rocshmem_uchar_wait_until_any_vector"})
     public long waitUntilAnyVector(int[] status, Compare cmp, byte[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
@@ -486,7 +486,7 @@ public final class SymmetricBytes extends SymmetricArray {
     public long waitUntilSomeVector(long[] indices, int[] status, Compare cmp, byte[] values) {
         requireIndices(indices);
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
@@ -515,7 +515,7 @@ public final class SymmetricBytes extends SymmetricArray {
 
     private void requireStatus(int[] status) {
         if (status != null) {
-            requireElementArray("status", status.length);
+            requireArrayLength("status", status.length);
         }
     }
 

@@ -412,7 +412,7 @@ public final class SymmetricFloats extends SymmetricArray {
     @CallsNative({"rocshmem_float_wait_until_all_vector"})
     public void waitUntilAllVector(int[] status, Compare cmp, float[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_all_vector(ivars, length, status, cmp.code, values);
@@ -424,7 +424,7 @@ public final class SymmetricFloats extends SymmetricArray {
     @CallsNative({"rocshmem_float_wait_until_any_vector"})
     public long waitUntilAnyVector(int[] status, Compare cmp, float[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_any_vector(ivars, length, status, cmp.code, values);
@@ -437,7 +437,7 @@ public final class SymmetricFloats extends SymmetricArray {
     public long waitUntilSomeVector(long[] indices, int[] status, Compare cmp, float[] values) {
         requireIndices(indices);
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
@@ -464,7 +464,7 @@ public final class SymmetricFloats extends SymmetricArray {
 
     private void requireStatus(int[] status) {
         if (status != null) {
-            requireElementArray("status", status.length);
+            requireArrayLength("status", status.length);
         }
     }
 

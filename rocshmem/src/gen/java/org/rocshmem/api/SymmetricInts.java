@@ -747,7 +747,7 @@ public final class SymmetricInts extends SymmetricArray {
     @CallsNative({"rocshmem_int_wait_until_all_vector", "rocshmem_uint_wait_until_all_vector"})
     public void waitUntilAllVector(int[] status, Compare cmp, int[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
@@ -760,7 +760,7 @@ public final class SymmetricInts extends SymmetricArray {
     @CallsNative({"rocshmem_int_wait_until_any_vector", "rocshmem_uint_wait_until_any_vector"})
     public long waitUntilAnyVector(int[] status, Compare cmp, int[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
@@ -774,7 +774,7 @@ public final class SymmetricInts extends SymmetricArray {
     public long waitUntilSomeVector(long[] indices, int[] status, Compare cmp, int[] values) {
         requireIndices(indices);
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
@@ -802,7 +802,7 @@ public final class SymmetricInts extends SymmetricArray {
 
     private void requireStatus(int[] status) {
         if (status != null) {
-            requireElementArray("status", status.length);
+            requireArrayLength("status", status.length);
         }
     }
 

@@ -922,7 +922,7 @@ public final class SymmetricLongs extends SymmetricArray {
     @CallsNative({"rocshmem_long_wait_until_all_vector", "rocshmem_longlong_wait_until_all_vector", "rocshmem_ulong_wait_until_all_vector", "rocshmem_ulonglong_wait_until_all_vector", "rocshmem_uint64_wait_until_all_vector"})
     public void waitUntilAllVector(int[] status, Compare cmp, long[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
             case LONG -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
@@ -938,7 +938,7 @@ public final class SymmetricLongs extends SymmetricArray {
     @CallsNative({"rocshmem_long_wait_until_any_vector", "rocshmem_longlong_wait_until_any_vector", "rocshmem_ulong_wait_until_any_vector", "rocshmem_ulonglong_wait_until_any_vector", "rocshmem_uint64_wait_until_any_vector"})
     public long waitUntilAnyVector(int[] status, Compare cmp, long[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
@@ -955,7 +955,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long waitUntilSomeVector(long[] indices, int[] status, Compare cmp, long[] values) {
         requireIndices(indices);
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
@@ -986,7 +986,7 @@ public final class SymmetricLongs extends SymmetricArray {
 
     private void requireStatus(int[] status) {
         if (status != null) {
-            requireElementArray("status", status.length);
+            requireArrayLength("status", status.length);
         }
     }
 

@@ -431,7 +431,7 @@ public final class SymmetricShorts extends SymmetricArray {
     @CallsNative({"rocshmem_short_wait_until_all_vector", "rocshmem_ushort_wait_until_all_vector"})
     public void waitUntilAllVector(int[] status, Compare cmp, short[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
@@ -444,7 +444,7 @@ public final class SymmetricShorts extends SymmetricArray {
     @CallsNative({"rocshmem_short_wait_until_any_vector", "rocshmem_ushort_wait_until_any_vector"})
     public long waitUntilAnyVector(int[] status, Compare cmp, short[] values) {
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
@@ -458,7 +458,7 @@ public final class SymmetricShorts extends SymmetricArray {
     public long waitUntilSomeVector(long[] indices, int[] status, Compare cmp, short[] values) {
         requireIndices(indices);
         requireStatus(status);
-        requireElementArray("values", values.length);
+        requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
@@ -486,7 +486,7 @@ public final class SymmetricShorts extends SymmetricArray {
 
     private void requireStatus(int[] status) {
         if (status != null) {
-            requireElementArray("status", status.length);
+            requireArrayLength("status", status.length);
         }
     }
 

@@ -262,18 +262,13 @@ public abstract sealed class SymmetricArray
         }
     }
 
-    /** A whole-array form: the array must have exactly as many elements as the view. */
+    /** A whole-array form, or a per-element array of a wait (status, values): exactly as many elements as the view. */
     final void requireArrayLength(String what, int arrayLength) {
         if (arrayLength != length) {
             throw Checks.arrayLength(what, arrayLength, length, this);
         }
     }
 
-    /** A per-element array of a wait (status or values) covers the whole view; null means none for status. */
-    final void requireElementArray(String what, int arrayLength) {
-        if (arrayLength != length) {
-            throw Checks.arrayLength(what, arrayLength, length, this);
-        }
     }
 
     final long sliceAddress(long from, long count) {
