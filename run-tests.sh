@@ -4,7 +4,9 @@
 #   2. builds the CPU emulator and runs its native multi-process tests (ctest),
 #   3. builds and tests the real variant against the real libamdhip64 from Debian's archive,
 #   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM),
-#   5. checks that the regenerated bindings equal the committed ones.
+#   5. runs the benchmarks in smoke mode (bench/run.sh --smoke: every benchmark runs, the typed hot
+#      paths allocate 0 B/op; timings are never judged),
+#   6. checks that the regenerated bindings equal the committed ones.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$top"
@@ -20,6 +22,8 @@ ctest --test-dir rocshmem/cppbuild/emu-build --output-on-failure --timeout 300
 dev/mvn.sh install -DhipOnly
 # The emulator was built (and tested) above: no second cppbuild pass.
 dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
+# The reactor build above also built the bench module with its native helper.
+bench/run.sh --smoke --no-build
 
 if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
     drift=$(git -C "$top" status --porcelain -- rocshmem/src/gen)
