@@ -71,10 +71,14 @@ public final class BenchMain {
         }
     }
 
-    /** Records: round, benchmark label, variant, ns per operation, allocated bytes, operations counted. */
+    /**
+     * Records: round, benchmark label, variant, JMH's score (mean ns per operation), and per measurement iteration
+     * "ns per operation/allocated bytes/operations/CPU ns" of the benchmark thread.
+     */
     private static List<String> rounds(boolean smoke, int rounds, String include, Path log) throws RunnerException {
         List<String> lines = new ArrayList<>();
-        lines.add("round\tlabel\tvariant\tns_per_op\tmeasurement iterations (allocated bytes/operations/CPU ns)");
+        lines.add("round\tlabel\tvariant\tjmh_score_ns"
+                + "\tmeasurement iterations (ns per op/allocated bytes/operations/CPU ns)");
         for (int round = 0; round < rounds; round++) {
             Measurements.clear();
             ChainedOptionsBuilder builder = new OptionsBuilder()
@@ -94,8 +98,14 @@ public final class BenchMain {
             for (RunResult result : results) {
                 BenchmarkParams params = result.getParams();
                 String variant = params.getParamsKeys().contains("variant") ? params.getParam("variant") : "-";
+                List<Double> scores = new ArrayList<>();
+                for (BenchmarkResult br : result.getBenchmarkResults()) {
+                    for (IterationResult ir : br.getIterationResults()) {
+                        scores.add(ir.getPrimaryResult().getScore());
+                    }
+                }
                 lines.add(round + "\t" + label(params) + "\t" + variant + "\t" + result.getPrimaryResult().getScore()
-                        + "\t" + Measurements.iterations(Measurements.key(params)));
+                        + "\t" + Measurements.iterations(Measurements.key(params), scores));
             }
             System.out.printf("BenchMain: round %d of %d: %d benchmarks in %.0f s%n", round + 1, rounds, results.size(),
                     (System.nanoTime() - start) / 1e9);
@@ -110,7 +120,7 @@ public final class BenchMain {
         List<String> lines = new ArrayList<>();
         lines.add("benchmark\titeration\tcalls\tns_per_call");
         // typed_p first: it must meet the typed path cold, in a JVM that has not run it yet.
-        for (String benchmark : new String[] {"typed_p", "typed_putmem_8B", "raw_p"}) {
+        for (String benchmark : new String[] {"typed_p", "empty_native", "typed_putmem_8B", "raw_p"}) {
             Collection<RunResult> results = new Runner(new OptionsBuilder()
                     .include("org\\.rocshmem\\.bench\\.ops\\.SteadyStateBenchmarks\\." + benchmark + "$")
                     .forks(0)
@@ -155,7 +165,8 @@ public final class BenchMain {
         for (int i = 0; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("usage: BenchMain --plan full|smoke|steady|steady-smoke"
-                        + " [--rounds N] [--include REGEX] --records FILE --logs DIR (got " + String.join(" ", args) + ")");
+                        + " [--rounds N] [--include REGEX] --records FILE --logs DIR (got " + String.join(" ", args)
+                        + ")");
             }
             options.put(args[i], args[i + 1]);
         }

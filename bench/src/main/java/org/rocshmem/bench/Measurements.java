@@ -9,8 +9,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * What the benchmark threads count beside JMH's timings: for every measurement iteration, the bytes the benchmark
- * thread allocated, the operations it made and the CPU time it used, per benchmark and parameter set. JMH runs in this JVM (forks(0)),
- * so {@link BenchMain} reads them after each run.
+ * thread allocated, the operations it made and the CPU time it used, per benchmark and parameter set. JMH runs in
+ * this JVM (forks(0)), so {@link BenchMain} reads them after each run.
  */
 public final class Measurements {
     /** key -> one {allocated bytes, operations, CPU ns} triple per measurement iteration. */
@@ -32,16 +32,20 @@ public final class Measurements {
         ALLOCATION.computeIfAbsent(key, k -> new ArrayList<>()).add(new long[] {bytes, operations, cpuNanos});
     }
 
-    /** The measurement iterations of {@code key} as "bytes/operations/cpu-ns" separated by ';' ("-" if none). */
-    public static String iterations(String key) {
+    /**
+     * The measurement iterations of {@code key} as "score/bytes/operations/cpu-ns" separated by ';', where the
+     * scores are JMH's per-iteration results in the same order ("-" when the counts do not line up).
+     */
+    public static String iterations(String key, List<Double> scores) {
         List<long[]> list = ALLOCATION.get(key);
-        if (list == null || list.isEmpty()) {
+        if (list == null || list.isEmpty() || list.size() != scores.size()) {
             return "-";
         }
         StringBuilder text = new StringBuilder();
-        for (long[] pair : list) {
-            text.append(text.length() == 0 ? "" : ";").append(pair[0]).append('/').append(pair[1]).append('/')
-                    .append(pair[2]);
+        for (int i = 0; i < list.size(); i++) {
+            long[] it = list.get(i);
+            text.append(i == 0 ? "" : ";").append(scores.get(i)).append('/').append(it[0]).append('/').append(it[1])
+                    .append('/').append(it[2]);
         }
         return text.toString();
     }

@@ -18,6 +18,7 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricBytes;
 import org.rocshmem.api.SymmetricLongs;
+import org.rocshmem.bench.NativeLoops;
 import org.rocshmem.bench.Pe;
 
 /**
@@ -62,6 +63,12 @@ public class SteadyStateBenchmarks {
     @Benchmark
     public void typed_p(Fresh s) {
         s.words.p(s.peer, 0, s.value);
+    }
+
+    /** The harness alone: the same batch loop around a native that does nothing. */
+    @Benchmark
+    public void empty_native(Fresh s) {
+        NativeLoops.empty();
     }
 
     @Benchmark

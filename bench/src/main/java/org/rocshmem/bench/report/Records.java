@@ -10,11 +10,31 @@ import java.util.Map;
 
 /** The records PE 0 wrote ({@code BenchMain}): per round, benchmark label and variant. */
 final class Records {
+    /** One measurement iteration: JMH's ns per operation, and the benchmark thread's counts in it. */
+    record Iteration(double nsPerOp, long bytes, long operations, long cpuNanos) {
+    }
+
     /**
-     * One measured trial: its round, JMH's time per operation, and per measurement iteration {allocated bytes,
-     * operations, CPU ns of the benchmark thread}.
+     * One measured trial: its round, JMH's score (the mean over iterations) and the iterations. Its time per
+     * operation is the median over its iterations, which an iteration spent waiting for a CPU does not move.
      */
-    record Sample(int round, double nsPerOp, List<long[]> iterations) {
+    record Sample(int round, double jmhScore, List<Iteration> iterations) {
+        double nsPerOp() {
+            if (iterations.isEmpty()) {
+                return jmhScore;
+            }
+            List<Double> v = new ArrayList<>();
+            iterations.forEach(it -> v.add(it.nsPerOp()));
+            return Stats.of(v).median();
+        }
+
+        /** Median over iterations of CPU ns per operation; NaN without counts. */
+        double cpuPerOp() {
+            List<Double> v = new ArrayList<>();
+            iterations.stream().filter(it -> it.operations() > 0)
+                    .forEach(it -> v.add((double) it.cpuNanos() / it.operations()));
+            return Stats.of(v).median();
+        }
     }
 
     /** One steady-state batch: the calls made by its end and the time per call within it. */
@@ -38,11 +58,12 @@ final class Records {
             }
             int round = Integer.parseInt(f[0]);
             records.rounds = Math.max(records.rounds, round + 1);
-            List<long[]> iterations = new ArrayList<>();
+            List<Iteration> iterations = new ArrayList<>();
             if (!f[4].equals("-")) {
-                for (String pair : f[4].split(";")) {
-                    String[] p = pair.split("/");
-                    iterations.add(new long[] {Long.parseLong(p[0]), Long.parseLong(p[1]), Long.parseLong(p[2])});
+                for (String text : f[4].split(";")) {
+                    String[] p = text.split("/");
+                    iterations.add(new Iteration(Double.parseDouble(p[0]), Long.parseLong(p[1]), Long.parseLong(p[2]),
+                            Long.parseLong(p[3])));
                 }
             }
             records.rows.computeIfAbsent(f[1], k -> new LinkedHashMap<>())

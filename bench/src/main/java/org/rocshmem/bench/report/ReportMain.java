@@ -47,19 +47,19 @@ public final class ReportMain {
                 ceilings.put(pes, Ceiling.read(file));
             }
         }
-        Report.RunInfo info = new Report.RunInfo(options.getOrDefault("--date", "?"),
-                options.getOrDefault("--commit", "?"), options.getOrDefault("--load-start", "?"),
-                options.getOrDefault("--load-end", "?"), smoke);
-        Report report = new Report(records, steady, ceilings, Machine.describe(), info);
-        Path parent = out.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Files.writeString(out, report.markdown());
+        RunInfo info = new RunInfo(options.getOrDefault("--date", "?"), options.getOrDefault("--commit", "?"),
+                options.getOrDefault("--load-start", "?"), options.getOrDefault("--load-end", "?"), smoke);
+        RunStats stats = new RunStats(records);
+        Machine machine = Machine.describe();
+        List<Targets.Verdict> verdicts = new Targets(stats, steady, machine, info).verdicts();
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, new MarkdownReport(stats, steady, ceilings, machine, info, verdicts).markdown());
         System.out.println("ReportMain: wrote " + out);
-        for (Report.Verdict v : report.verdicts()) {
-            System.out.printf("  %-17s %s: %s%n", v.met().text.replace("*", ""), v.target(), v.result());
+        for (Targets.Verdict v : verdicts) {
+            System.out.printf("  %-17s %s: %s%n", v.metText().replace("*", ""), v.target(), v.result());
         }
         if (smoke) {
-            List<String> problems = report.smokeProblems();
+            List<String> problems = SmokeCheck.problems(stats, steady, ceilings);
             if (!problems.isEmpty()) {
                 System.err.println("bench smoke: FAILED");
                 problems.forEach(p -> System.err.println("  " + p));

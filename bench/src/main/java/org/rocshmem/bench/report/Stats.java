@@ -18,6 +18,10 @@ record Stats(double median, double min, double max, int count) {
         return new Stats(median, sorted.get(0), sorted.get(n - 1), n);
     }
 
+    static String fmt(double v, int decimals) {
+        return Double.isNaN(v) ? "—" : String.format("%." + decimals + "f", v);
+    }
+
     boolean isEmpty() {
         return count == 0;
     }
