@@ -36,10 +36,15 @@ public abstract class Metered {
 
     @Setup(Level.Iteration)
     public final void meterStart(IterationParams iteration) {
+        beforeIteration();
         measuring = iteration.getType() == IterationType.MEASUREMENT;
         operationsAtStart = operations;
         cpuAtStart = THREADS.getCurrentThreadCpuTime();
         bytesAtStart = THREADS.getCurrentThreadAllocatedBytes();
+    }
+
+    /** Runs at the start of every iteration, before the counters are read (collectives line the PEs up here). */
+    protected void beforeIteration() {
     }
 
     @TearDown(Level.Iteration)

@@ -45,7 +45,7 @@ import org.rocshmem.rocshmem.rocshmem_ctx_t;
 @Warmup(iterations = 5)
 @Measurement(iterations = 15)
 public class CollectiveBenchmarks {
-    public static final int K = 200;
+    public static final int K = 1000;
 
     @State(Scope.Benchmark)
     public static class Collective extends Metered {
@@ -165,8 +165,8 @@ public class CollectiveBenchmarks {
         }
 
         /** Lines the PEs up right before each timed invocation, so no PE's timing starts with waiting for another. */
-        @Setup(Level.Iteration)
-        public void lineUp() {
+        @Override
+        protected void beforeIteration() {
             Pe.session().barrierAll();
         }
 
