@@ -10,7 +10,7 @@
 #
 # Steps: the emulator (cppbuild) and the rocshmem module are rebuilt only when their sources are newer
 # than the build; the bench module is always rebuilt. Then 2 PEs (one JVM each, started by the project's
-# launcher) run the JMH plan, fresh PE JVMs run the steady-state curves, the C driver measures the
+# launcher) run the JMH plan, fresh PE JVMs run each steady-state curve, the C driver measures the
 # emulator's own ceiling at 2, 4 and 8 PEs, and ReportMain writes the markdown table.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -86,7 +86,14 @@ load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench/run.sh: $mode run, load average $load_start on $(nproc) CPUs"
 launch "$timeout" --plan "$plan" --rounds "$([[ $mode == smoke ]] && echo 1 || echo "$rounds")" \
     --records "$work/rounds.tsv" --logs "$work/logs"
-launch 600 --plan "$steady" --records "$work/steady.tsv" --logs "$work/logs"
+if [[ $mode == smoke ]]; then
+    launch 600 --plan "$steady" --records "$work/steady.tsv" --logs "$work/logs"
+else
+    # Each warm-up curve in fresh PE JVMs, so every one starts cold.
+    for curve in typed_p empty_native typed_putmem_8B raw_p; do
+        launch 600 --plan "$steady" --curves "$curve" --records "$work/steady-$curve.tsv" --logs "$work/logs"
+    done
+fi
 
 echo "bench/run.sh: the emulator's own ceiling (C driver)"
 if [[ $mode == smoke ]]; then

@@ -27,7 +27,7 @@ import org.rocshmem.api.Rocshmem;
  *
  * <pre>
  * BenchMain --plan full|smoke --rounds N --records FILE --logs DIR [--include REGEX]
- * BenchMain --plan steady|steady-smoke --records FILE --logs DIR
+ * BenchMain --plan steady|steady-smoke [--curves NAME,...] --records FILE --logs DIR
  * </pre>
  *
  * <p>Rounds interleave the variants: within a round the three variants of an operation run back to back, and the
@@ -37,6 +37,11 @@ import org.rocshmem.api.Rocshmem;
 public final class BenchMain {
     /** Every benchmark of the rounds (the steady-state curves run separately, in fresh JVMs). */
     static final String ALL = "org\\.rocshmem\\.bench\\.ops\\.(Rma|Atomic|Sync|Collective|Stream|JniCost)Benchmarks\\.";
+    /**
+     * The steady-state curves (SteadyStateBenchmarks methods). bench/run.sh runs each in fresh PE JVMs; given
+     * together, typed_p comes first so that it meets the typed path cold.
+     */
+    public static final String[] STEADY_CURVES = {"typed_p", "empty_native", "typed_putmem_8B", "raw_p"};
     /** Calls per single-shot iteration of the steady-state curves. */
     public static final int STEADY_BATCH = 500;
     private static final String[][] VARIANT_ORDERS = {
@@ -59,7 +64,8 @@ public final class BenchMain {
             List<String> lines = switch (plan) {
                 case "full", "smoke" -> rounds(plan.equals("smoke"), Integer.parseInt(options.getOrDefault("--rounds",
                         plan.equals("smoke") ? "1" : "3")), options.getOrDefault("--include", ALL), log);
-                case "steady", "steady-smoke" -> steadyState(plan.equals("steady-smoke"), log);
+                case "steady", "steady-smoke" -> steadyState(plan.equals("steady-smoke"),
+                        options.getOrDefault("--curves", String.join(",", STEADY_CURVES)).split(","), log);
                 default -> throw new IllegalArgumentException("unknown --plan " + plan);
             };
             shmem.barrierAll();
@@ -114,13 +120,12 @@ public final class BenchMain {
     }
 
     /** Records: benchmark, iteration, calls made by the end of it, ns per call in it. */
-    private static List<String> steadyState(boolean smoke, Path log) throws RunnerException {
+    private static List<String> steadyState(boolean smoke, String[] curves, Path log) throws RunnerException {
         int batch = STEADY_BATCH;
         int iterations = smoke ? 40 : 400;
         List<String> lines = new ArrayList<>();
         lines.add("benchmark\titeration\tcalls\tns_per_call");
-        // typed_p first: it must meet the typed path cold, in a JVM that has not run it yet.
-        for (String benchmark : new String[] {"typed_p", "empty_native", "typed_putmem_8B", "raw_p"}) {
+        for (String benchmark : curves) {
             Collection<RunResult> results = new Runner(new OptionsBuilder()
                     .include("org\\.rocshmem\\.bench\\.ops\\.SteadyStateBenchmarks\\." + benchmark + "$")
                     .forks(0)
@@ -165,7 +170,8 @@ public final class BenchMain {
         for (int i = 0; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("usage: BenchMain --plan full|smoke|steady|steady-smoke"
-                        + " [--rounds N] [--include REGEX] --records FILE --logs DIR (got " + String.join(" ", args)
+                        + " [--rounds N] [--include REGEX] [--curves NAME,...] --records FILE --logs DIR (got "
+                        + String.join(" ", args)
                         + ")");
             }
             options.put(args[i], args[i + 1]);

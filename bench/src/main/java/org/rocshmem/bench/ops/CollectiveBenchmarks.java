@@ -43,7 +43,7 @@ import org.rocshmem.rocshmem.rocshmem_ctx_t;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5)
-@Measurement(iterations = 15)
+@Measurement(iterations = 25)
 public class CollectiveBenchmarks {
     public static final int K = 1000;
 

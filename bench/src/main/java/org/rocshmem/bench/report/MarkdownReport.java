@@ -119,12 +119,14 @@ final class MarkdownReport {
 
         md.append("\n## Steady state: warm-up from the first call, in fresh PE JVMs\n\n");
         md.append("Batches of ").append(SteadyState.BATCH)
-                .append(" single calls, ns per call (JMH single-shot, no warm-up). typed p runs first, in JVMs that"
-                + " have not called it; the other curves follow in the same JVMs. The empty native is the harness"
-                + " alone: JMH's batch loop calling a benchmark method that calls a native doing nothing. \"− empty native\" rows subtract it batch by batch: the path's own cost. Steady"
-                + " after: the calls made before a rolling median over ").append(SteadyState.WINDOW)
-                .append(" batches stays within max(1.25× final, final + 5 ns), from a batch that is itself that")
-                .append(" fast.\n\n");
+                .append(" single calls, ns per call (JMH single-shot, no warm-up), each curve in fresh PE JVMs")
+                .append(info.smoke() ? " (smoke run: all curves in the same JVMs)" : "").append(". The empty native is")
+                .append(" the harness alone: JMH's batch loop calling a benchmark method that calls a native doing")
+                .append(" nothing. \"− empty native\" rows subtract it batch by batch: the path's own cost.")
+                .append(" Steady after:")
+                .append(" the calls made before the first batch within max(1.25× final, final + 5 ns) from which a")
+                .append(" rolling median over ").append(SteadyState.WINDOW).append(" batches stays within that bound")
+                .append(" for ").append(String.format("%,d", SteadyState.HOLD_CALLS)).append(" calls.\n\n");
         md.append("| path | first batch | after 1k | 5k | 10k | 20k | 50k | final | steady after (calls) |\n");
         md.append("|---|---|---|---|---|---|---|---|---|\n");
         List<Records.Batch> empty = steady.getOrDefault(SteadyState.EMPTY_NATIVE, List.of());
@@ -216,8 +218,9 @@ final class MarkdownReport {
         for (long at : new long[] {1_000, 5_000, 10_000, 20_000, 50_000}) {
             md.append(" | ").append(fmt(nsAt(curve, at), 1));
         }
-        md.append(" | ").append(fmt(s.finalNs(), 1)).append(" | ").append(String.format("%,d", s.callsToSteady()))
-                .append(" |\n");
+        md.append(" | ").append(fmt(s.finalNs(), 1)).append(" | ")
+                .append(s.settled() ? String.format("%,d", s.callsToSteady()) : "not within " + String.format("%,d",
+                        s.callsToSteady())).append(" |\n");
     }
 
     /** ns per call of the batch that ends at or just after {@code calls}. */

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * ReportMain --work DIR --out FILE --commit TEXT --date TEXT --load-start TEXT --load-end TEXT [--smoke]
  * </pre>
  *
- * <p>DIR holds {@code rounds.tsv} and {@code steady.tsv} (written by PE 0 of {@code BenchMain}) and
+ * <p>DIR holds {@code rounds.tsv} and {@code steady*.tsv} (written by PE 0 of {@code BenchMain}) and
  * {@code emu-Npe.txt} (output of the C driver at N PEs). With {@code --smoke} it also checks that every benchmark
  * produced a result and that the typed hot paths allocate nothing, and exits 1 naming what is missing; timings are
  * never judged there.
@@ -39,7 +39,12 @@ public final class ReportMain {
         Path work = Path.of(options.getOrDefault("--work", "bench/target/bench-run"));
         Path out = Path.of(options.getOrDefault("--out", work.resolve("emu-2pe.md").toString()));
         Records records = Records.read(work.resolve("rounds.tsv"));
-        Map<String, List<Records.Batch>> steady = Records.readSteadyState(work.resolve("steady.tsv"));
+        Map<String, List<Records.Batch>> steady = new java.util.LinkedHashMap<>();
+        try (var files = Files.newDirectoryStream(work, "steady*.tsv")) {
+            for (Path file : files) {
+                steady.putAll(Records.readSteadyState(file));
+            }
+        }
         Map<Integer, Ceiling> ceilings = new TreeMap<>();
         for (int pes : new int[] {2, 4, 8}) {
             Path file = work.resolve("emu-" + pes + "pe.txt");

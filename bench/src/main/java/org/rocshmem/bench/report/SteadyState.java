@@ -7,21 +7,25 @@ import java.util.List;
 final class SteadyState {
     static final int BATCH = org.rocshmem.bench.BenchMain.STEADY_BATCH;
     static final int WINDOW = 9;
+    /** Steady means staying near the final level for this many calls. */
+    static final int HOLD_CALLS = 20_000;
     static final String EMPTY_NATIVE = "empty_native";
-    /** The curves, in the order BenchMain runs them: typed p first, while the JVM has not called it. */
-    static final List<String> CURVES = List.of("typed_p", EMPTY_NATIVE, "typed_putmem_8B", "raw_p");
+    static final List<String> CURVES = List.of(org.rocshmem.bench.BenchMain.STEADY_CURVES);
 
     private SteadyState() {
     }
 
-    /** First batch, final level, the calls made before the curve stays near that level, and that bound. */
-    record Settling(double firstNs, double finalNs, long callsToSteady, double threshold) {
+    /**
+     * First batch, final level, the calls made before the curve settled (all of them if it never did, then
+     * {@code settled} is false), and the bound it settled under.
+     */
+    record Settling(double firstNs, double finalNs, long callsToSteady, boolean settled, double threshold) {
     }
 
     /**
-     * Final level: the median of the last quarter. Steady from the first batch after which a rolling median over
-     * {@link #WINDOW} batches stays within max(1.25× final, final + 5 ns), moved on to a batch that is itself that
-     * fast (the median hides a short slow start).
+     * Final level: the median of the last quarter. Steady from the first batch that is itself within
+     * max(1.25× final, final + 5 ns) and after which a rolling median over {@link #WINDOW} batches stays within it
+     * for {@link #HOLD_CALLS} calls (the median lets single slow batches, e.g. a preempted one, pass).
      */
     static Settling settle(List<Records.Batch> batches) {
         int n = batches.size();
@@ -32,21 +36,29 @@ final class SteadyState {
         double finalNs = Stats.of(tail).median();
         double threshold = Math.max(1.25 * finalNs, finalNs + 5);
         int window = Math.min(WINDOW, n);
-        int steadyFrom = 0;
-        for (int j = 0; j + window <= n; j++) {
+        double[] windowMedian = new double[n - window + 1];
+        for (int j = 0; j < windowMedian.length; j++) {
             List<Double> w = new ArrayList<>();
             for (int i = j; i < j + window; i++) {
                 w.add(batches.get(i).nsPerCall());
             }
-            if (Stats.of(w).median() > threshold) {
-                steadyFrom = j + 1; // not settled in this window yet
+            windowMedian[j] = Stats.of(w).median();
+        }
+        int hold = Math.max(1, HOLD_CALLS / BATCH);
+        for (int i = 0; i + hold <= windowMedian.length; i++) { // the whole hold must have been measured
+            if (batches.get(i).nsPerCall() > threshold) {
+                continue;
+            }
+            boolean holds = true;
+            for (int j = i; j < i + hold && holds; j++) {
+                holds = windowMedian[j] <= threshold;
+            }
+            if (holds) {
+                long before = i == 0 ? 0 : batches.get(i - 1).calls();
+                return new Settling(batches.get(0).nsPerCall(), finalNs, before, true, threshold);
             }
         }
-        while (steadyFrom < n - 1 && batches.get(steadyFrom).nsPerCall() > threshold) {
-            steadyFrom++;
-        }
-        long callsBefore = steadyFrom == 0 ? 0 : batches.get(steadyFrom - 1).calls();
-        return new Settling(batches.get(0).nsPerCall(), finalNs, callsBefore, threshold);
+        return new Settling(batches.get(0).nsPerCall(), finalNs, batches.get(n - 1).calls(), false, threshold);
     }
 
     /** a − b batch by batch (the same call counts): a path's own cost over the harness. */

@@ -1,6 +1,7 @@
 package org.rocshmem.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -34,6 +35,26 @@ class ReportTest {
         assertEquals(20, s.finalNs(), 1e-9);
         assertEquals(1000, s.firstNs(), 1e-9);
         assertEquals(23 * 500, s.callsToSteady(), "3 slow batches and 20 profiled ones come before the steady state");
+    }
+
+    @Test
+    void aLateSlowPatchDoesNotMoveTheSteadyPointAndANeverSettlingCurveSaysSo() {
+        List<Records.Batch> curve = new ArrayList<>();
+        for (int i = 1; i <= 200; i++) { // steady from batch 11 on; 12 slow batches (6,000 calls) at 90k calls
+            double ns = i <= 10 ? 100 : i > 180 && i <= 192 ? 90 : 20;
+            curve.add(new Records.Batch(i * 500L, ns));
+        }
+        SteadyState.Settling s = SteadyState.settle(curve);
+        assertTrue(s.settled());
+        assertEquals(10 * 500, s.callsToSteady());
+
+        List<Records.Batch> rising = new ArrayList<>();
+        for (int i = 1; i <= 200; i++) { // every 50 batches slower: never stays near its final level for 20k calls
+            rising.add(new Records.Batch(i * 500L, i % 50 < 25 ? 100 : 20));
+        }
+        SteadyState.Settling r = SteadyState.settle(rising);
+        assertFalse(r.settled(), r.toString());
+        assertEquals(200 * 500, r.callsToSteady());
     }
 
     @Test
@@ -116,7 +137,8 @@ class ReportTest {
     void lateSteadyStateThatTheEmptyNativeSharesIsTheHarnessNotTheApi() throws IOException {
         Run report = report((label, variant) -> new double[] {50, 10}, 0);
         // both curves drop at 50k calls (the harness loop's compile); typed p's own cost is flat from 10k calls
-        writeSteady(name -> i -> (name.equals(SteadyState.EMPTY_NATIVE) ? 10 : i <= 20 ? 80 : 30) + (i <= 100 ? 15 : 0));
+        writeSteady(name -> i -> (name.equals(SteadyState.EMPTY_NATIVE) ? 10 : i <= 20 ? 80 : 30)
+                + (i <= 100 ? 15 : 0));
         report = new Run(report.stats(), Records.readSteadyState(dir.resolve("steady.tsv")), Map.of());
         Targets.Verdict steady = byTarget(report).get("steady state within 20k calls");
         assertEquals(Targets.Met.PARTLY, steady.met(), steady.result());
@@ -127,7 +149,8 @@ class ReportTest {
     /** The report's parts on one set of records, as ReportMain wires them. */
     private record Run(RunStats stats, Map<String, List<Records.Batch>> steady, Map<Integer, Ceiling> ceilings) {
         List<Targets.Verdict> verdicts() {
-            return new Targets(stats, steady, Machine.describe(), new RunInfo("d", "c", "0.1", "0.2", false)).verdicts();
+            RunInfo info = new RunInfo("d", "c", "0.1", "0.2", false);
+            return new Targets(stats, steady, Machine.describe(), info).verdicts();
         }
 
         String markdown() {
