@@ -119,8 +119,9 @@ final class MarkdownReport {
 
         md.append("\n## Steady state: warm-up from the first call, in fresh PE JVMs\n\n");
         md.append("Batches of ").append(SteadyState.BATCH)
-                .append(" single calls, ns per call (JMH single-shot, no warm-up), each curve in fresh PE JVMs")
-                .append(info.smoke() ? " (smoke run: all curves in the same JVMs)" : "").append(". The empty native is")
+                .append(" single calls, ns per call (JMH single-shot, no warm-up), ")
+                .append(info.smoke() ? "all curves in the same PE JVMs (smoke run)" : "each curve in fresh PE JVMs")
+                .append(". The empty native is")
                 .append(" the harness alone: JMH's batch loop calling a benchmark method that calls a native doing")
                 .append(" nothing. \"− empty native\" rows subtract it batch by batch: the path's own cost.")
                 .append(" Steady after:")
