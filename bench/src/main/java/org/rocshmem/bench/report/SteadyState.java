@@ -17,15 +17,19 @@ final class SteadyState {
 
     /**
      * First batch, final level, the calls made before the curve settled (all of them if it never did, then
-     * {@code settled} is false), and the bound it settled under.
+     * {@code settled} is false), and how far from the final level counts as settled.
      */
-    record Settling(double firstNs, double finalNs, long callsToSteady, boolean settled, double threshold) {
+    record Settling(double firstNs, double finalNs, long callsToSteady, boolean settled, double tolerance) {
+        boolean near(double ns) {
+            return Math.abs(ns - finalNs) <= tolerance;
+        }
     }
 
     /**
      * Final level: the median of the last quarter. Steady from the first batch that is itself within
-     * max(1.25× final, final + 5 ns) and after which a rolling median over {@link #WINDOW} batches stays within it
-     * for {@link #HOLD_CALLS} calls (the median lets single slow batches, e.g. a preempted one, pass).
+     * max(25% of the final level, 5 ns) of it and after which a rolling median over {@link #WINDOW} batches stays
+     * that close for {@link #HOLD_CALLS} calls (the median lets single slow batches, e.g. a preempted one, pass).
+     * Both sides count: a difference curve (a path minus the harness) can start below its final level.
      */
     static Settling settle(List<Records.Batch> batches) {
         int n = batches.size();
@@ -34,7 +38,7 @@ final class SteadyState {
             tail.add(batches.get(i).nsPerCall());
         }
         double finalNs = Stats.of(tail).median();
-        double threshold = Math.max(1.25 * finalNs, finalNs + 5);
+        double tolerance = Math.max(0.25 * Math.abs(finalNs), 5);
         int window = Math.min(WINDOW, n);
         double[] windowMedian = new double[n - window + 1];
         for (int j = 0; j < windowMedian.length; j++) {
@@ -46,19 +50,19 @@ final class SteadyState {
         }
         int hold = Math.max(1, HOLD_CALLS / BATCH);
         for (int i = 0; i + hold <= windowMedian.length; i++) { // the whole hold must have been measured
-            if (batches.get(i).nsPerCall() > threshold) {
+            if (Math.abs(batches.get(i).nsPerCall() - finalNs) > tolerance) {
                 continue;
             }
             boolean holds = true;
             for (int j = i; j < i + hold && holds; j++) {
-                holds = windowMedian[j] <= threshold;
+                holds = Math.abs(windowMedian[j] - finalNs) <= tolerance;
             }
             if (holds) {
                 long before = i == 0 ? 0 : batches.get(i - 1).calls();
-                return new Settling(batches.get(0).nsPerCall(), finalNs, before, true, threshold);
+                return new Settling(batches.get(0).nsPerCall(), finalNs, before, true, tolerance);
             }
         }
-        return new Settling(batches.get(0).nsPerCall(), finalNs, batches.get(n - 1).calls(), false, threshold);
+        return new Settling(batches.get(0).nsPerCall(), finalNs, batches.get(n - 1).calls(), false, tolerance);
     }
 
     /** a − b batch by batch (the same call counts): a path's own cost over the harness. */

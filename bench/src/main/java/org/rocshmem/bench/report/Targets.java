@@ -168,6 +168,7 @@ final class Targets {
         double worstCpu = Double.POSITIVE_INFINITY;
         List<String> cpuOnly = new ArrayList<>();
         List<String> under = new ArrayList<>();
+        List<String> missed = new ArrayList<>();
         int rows = 0;
         for (String label : Rows.PUTS) {
             for (String v : new String[] {"raw", "typed"}) {
@@ -186,6 +187,7 @@ final class Targets {
                         Rows.display(label), v, wall.median(), wall.min(), wall.max(), cpu.median());
                 if (wall.median() < BANDWIDTH_RATIO) {
                     (cpu.median() >= BANDWIDTH_RATIO ? cpuOnly : under).add(row);
+                    missed.add(label);
                 }
             }
         }
@@ -201,7 +203,8 @@ final class Targets {
         String cause = " A Java variant adds one JNI crossing (about "
                 + Stats.fmt(stats.cpu("jni_pointer_args", Rows.NONE).median(), 0) + " ns of CPU time) per call of"
                 + " 64 KiB or more, under 0.1% of the call; larger gaps come from the memory bandwidth the PEs got in"
-                + " their round, which other processes share: the C loop's own time varied by " + spreadPercent(Rows.PUTS) + " between rounds. " + loadFacts();
+                + " their round, which other processes share: on these rows the C loop's own time varied by "
+                + spreadPercent(missed) + " between rounds. " + loadFacts();
         if (under.isEmpty()) {
             return new Verdict(target, result, Met.PARTLY, "on CPU time", "Below 0.98 on the wall clock only: "
                     + String.join("; ", cpuOnly) + "." + cause);
@@ -267,8 +270,8 @@ final class Targets {
         }
         boolean ownMet = own.settled() && own.callsToSteady() <= STEADY_STATE_CALLS;
         boolean harnessLate = !harness.settled() || harness.callsToSteady() > STEADY_STATE_CALLS;
-        String why = String.format("End to end the curve is above %.1f ns per call until %s. ", endToEnd.threshold(),
-                calls(endToEnd));
+        String why = String.format("End to end the curve is more than %.1f ns from its final %.1f ns per call until"
+                + " %s. ", endToEnd.tolerance(), endToEnd.finalNs(), calls(endToEnd));
         if (harnessLate) {
             why += String.format("The empty native, which runs no API code in the same harness, settles only after"
                     + " %s too (final %.1f ns): that step is the harness's own loop (JMH's batch loop, which calls the"
