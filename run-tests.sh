@@ -4,8 +4,10 @@
 #   2. builds the CPU emulator (HIP, rocSHMEM, RCCL) and runs its native tests (ctest),
 #   3. builds and tests the real variant against the real libamdhip64 and librccl from Debian's archive,
 #   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM), javadoc included,
-#   5. runs every sample and an external consumer project against the installed artifacts,
-#   6. checks that the regenerated bindings and typed API equal the committed ones.
+#   5. runs the benchmarks in smoke mode (bench/run.sh --smoke: every benchmark runs, the typed hot paths
+#      allocate 0 B/op; timings are never judged),
+#   6. runs every sample, an external consumer project against the installed artifacts, and srun under Slurm,
+#   7. checks that the regenerated bindings and typed API equal the committed ones.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$top"
@@ -22,6 +24,8 @@ ctest --test-dir rocshmem/cppbuild/emu-build --output-on-failure --timeout 300
 dev/mvn.sh install -DhipOnly
 # The emulator was built (and tested) above: no second cppbuild pass.
 dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
+# The reactor build above also built the bench module with its native helper.
+bench/run.sh --smoke --no-build
 
 # As users get them: every sample on the emulator, then a project outside the reactor on the installed artifacts.
 samples/run.sh --all

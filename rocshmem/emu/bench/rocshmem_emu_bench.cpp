@@ -1,9 +1,10 @@
-// rocshmem-emu-bench: native baseline numbers of the CPU emulator, run as two PEs:
-//   rocshmem-emu-run -n 2 -- rocshmem-emu-bench [--quick] [--check]
-// Measures (on PE 0, PE 1 waits in a barrier meanwhile):
+// rocshmem-emu-bench: native baseline numbers of the CPU emulator, run as two or more PEs:
+//   rocshmem-emu-run -n 2 -- rocshmem-emu-bench [--quick] [--check] [--barrier-only]
+// Measures (on PE 0, the other PEs wait in a barrier meanwhile):
 //   - put bandwidth of rocshmem_putmem PE 0 -> PE 1 vs a plain memcpy of the same size, 1 KiB..64 MiB;
-//   - rocshmem_barrier_all latency (median, p99) with both PEs looping;
+//   - rocshmem_barrier_all latency (median, p99) with every PE looping;
 //   - latency of a remote rocshmem_int64_atomic_fetch_add and of an 8-byte putmem (median).
+// --barrier-only measures the barrier alone (for the barrier latency at 4 and 8 PEs).
 // Prints a table plus one "RESULT <name> key=value ..." line per measurement for scripts.
 // --check exits 1 when a target is missed (put >= 0.8x memcpy at >= 1 MiB, barrier median <= 20 us).
 #include <rocshmem/rocshmem.hpp>
@@ -29,6 +30,7 @@ constexpr double kBarrierMedianTargetUs = 20;
 struct Options {
   bool quick = false;  // smaller sizes and fewer iterations (smoke test)
   bool check = false;
+  bool barrier_only = false;  // skip the PE 0 -> PE 1 measurements
 };
 
 double now_s() {
@@ -93,12 +95,12 @@ std::vector<PutRow> bench_put_bandwidth(int me, const Options& o, bool* data_ok)
     }
   }
   rocshmem_barrier_all();
-  // Sanity: the largest put really landed on PE 1 (and the memcpy target is used, so it stays).
+  // Sanity: the largest put really landed on PE 1 (and PE 0's memcpy target is used, so it stays).
   *data_ok = true;
   if (me == 1) {
     for (size_t i = 0; i < max_size; i += 4093)
       if (dest[i] != src[i]) *data_ok = false;
-  } else if (copy_dst[max_size / 2] != src[max_size / 2]) {
+  } else if (me == 0 && copy_dst[max_size / 2] != src[max_size / 2]) {
     *data_ok = false;
   }
   rocshmem_barrier_all();
@@ -169,23 +171,27 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a == "--quick") o.quick = true;
     else if (a == "--check") o.check = true;
+    else if (a == "--barrier-only") o.barrier_only = true;
     else {
-      fprintf(stderr, "usage: rocshmem-emu-run -n 2 -- %s [--quick] [--check]\n", argv[0]);
+      fprintf(stderr, "usage: rocshmem-emu-run -n N -- %s [--quick] [--check] [--barrier-only]\n", argv[0]);
       return 2;
     }
   }
   rocshmem_init();
   const int me = rocshmem_my_pe();
-  if (rocshmem_n_pes() != 2) {
-    if (me == 0) fprintf(stderr, "rocshmem-emu-bench needs exactly 2 PEs (got %d)\n", rocshmem_n_pes());
+  const int n_pes = rocshmem_n_pes();
+  if (n_pes < 2) {
+    if (me == 0) fprintf(stderr, "rocshmem-emu-bench needs at least 2 PEs (got %d)\n", n_pes);
     rocshmem_finalize();
     return 2;
   }
 
-  bool put_data_ok = false;
-  std::vector<PutRow> rows = bench_put_bandwidth(me, o, &put_data_ok);
+  bool put_data_ok = true;
+  std::vector<PutRow> rows;
+  Latency lat;
+  if (!o.barrier_only) rows = bench_put_bandwidth(me, o, &put_data_ok);
   std::vector<double> barrier_us = bench_barrier(o);
-  Latency lat = bench_remote_latency(me, o);
+  if (!o.barrier_only) lat = bench_remote_latency(me, o);
 
   int failures = 0;
   if (!put_data_ok || !lat.amo_ok) {
@@ -194,29 +200,40 @@ int main(int argc, char** argv) {
     ++failures;
   }
   if (me == 0) {
-    printf("rocshmem-emu-bench: 2 PEs, PE 0 -> PE 1%s\n\n", o.quick ? " (quick)" : "");
-    printf("%10s %12s %12s %8s\n", "size", "put GB/s", "memcpy GB/s", "ratio");
+    printf("rocshmem-emu-bench: %d PEs%s%s\n\n", n_pes, o.barrier_only ? ", barrier only" : ", PE 0 -> PE 1",
+           o.quick ? " (quick)" : "");
     bool put_target_met = true;
-    for (const auto& r : rows) {
-      double ratio = r.put_gbps / r.memcpy_gbps;
-      printf("%10s %12.2f %12.2f %8.2f\n", human_size(r.size).c_str(), r.put_gbps, r.memcpy_gbps, ratio);
-      if (r.size >= kPutTargetMinSize && ratio < kPutRatioTarget) put_target_met = false;
+    if (!o.barrier_only) {
+      printf("%10s %12s %12s %8s\n", "size", "put GB/s", "memcpy GB/s", "ratio");
+      for (const auto& r : rows) {
+        double ratio = r.put_gbps / r.memcpy_gbps;
+        printf("%10s %12.2f %12.2f %8.2f\n", human_size(r.size).c_str(), r.put_gbps, r.memcpy_gbps, ratio);
+        if (r.size >= kPutTargetMinSize && ratio < kPutRatioTarget) put_target_met = false;
+      }
     }
     const double b_med = percentile(barrier_us, 0.5), b_p99 = percentile(barrier_us, 0.99);
-    const double amo_med = percentile(lat.amo_us, 0.5), put8_med = percentile(lat.put8_us, 0.5);
-    printf("\n%-34s median %8.2f us   p99 %8.2f us   (%zu iterations)\n", "barrier_all (2 PEs)", b_med, b_p99,
+    const std::string barrier_name = "barrier_all (" + std::to_string(n_pes) + " PEs)";
+    printf("\n%-34s median %8.2f us   p99 %8.2f us   (%zu iterations)\n", barrier_name.c_str(), b_med, b_p99,
            barrier_us.size());
-    printf("%-34s median %8.3f us   (batches of 32 calls)\n", "int64 atomic_fetch_add (remote)", amo_med);
-    printf("%-34s median %8.3f us   (batches of 32 calls)\n", "putmem 8 bytes (remote)", put8_med);
-    printf("\nTARGET put >= %.1fx memcpy at >= 1 MiB: %s\n", kPutRatioTarget, put_target_met ? "met" : "MISSED");
+    double amo_med = 0, put8_med = 0;
+    if (!o.barrier_only) {
+      amo_med = percentile(lat.amo_us, 0.5);
+      put8_med = percentile(lat.put8_us, 0.5);
+      printf("%-34s median %8.3f us   (batches of 32 calls)\n", "int64 atomic_fetch_add (remote)", amo_med);
+      printf("%-34s median %8.3f us   (batches of 32 calls)\n", "putmem 8 bytes (remote)", put8_med);
+      printf("\nTARGET put >= %.1fx memcpy at >= 1 MiB: %s\n", kPutRatioTarget, put_target_met ? "met" : "MISSED");
+    }
     printf("TARGET barrier_all median <= %.0f us: %s\n\n", kBarrierMedianTargetUs,
            b_med <= kBarrierMedianTargetUs ? "met" : "MISSED");
     for (const auto& r : rows)
       printf("RESULT put_bw size=%zu put_gbps=%.3f memcpy_gbps=%.3f ratio=%.3f\n", r.size, r.put_gbps,
              r.memcpy_gbps, r.put_gbps / r.memcpy_gbps);
-    printf("RESULT barrier_all_latency pes=2 iters=%zu median_us=%.3f p99_us=%.3f\n", barrier_us.size(), b_med, b_p99);
-    printf("RESULT amo_fetch_add_latency type=int64 batches=%zu median_us=%.4f\n", lat.amo_us.size(), amo_med);
-    printf("RESULT put_latency size=8 batches=%zu median_us=%.4f\n", lat.put8_us.size(), put8_med);
+    printf("RESULT barrier_all_latency pes=%d iters=%zu median_us=%.3f p99_us=%.3f\n", n_pes, barrier_us.size(), b_med,
+           b_p99);
+    if (!o.barrier_only) {
+      printf("RESULT amo_fetch_add_latency type=int64 batches=%zu median_us=%.4f\n", lat.amo_us.size(), amo_med);
+      printf("RESULT put_latency size=8 batches=%zu median_us=%.4f\n", lat.put8_us.size(), put8_med);
+    }
     fflush(stdout);
     if (o.check && (!put_target_met || b_med > kBarrierMedianTargetUs)) ++failures;
   }
