@@ -235,6 +235,8 @@ public final class TypedApiGenerator {
 
         private final Manifest manifest;
         private final Map<String, String[]> declarations = new LinkedHashMap<>(); // java name -> {java, cpp}
+        /** Java return type and parameters ("type name") of each native, for the views' private helpers. */
+        private final Map<String, List<String>> signatures = new LinkedHashMap<>();
 
         Natives(Manifest manifest) {
             this.manifest = manifest;
@@ -319,10 +321,18 @@ public final class TypedApiGenerator {
                 cppRet = j.jni;
                 body = "return static_cast<" + j.jni + ">(" + call + ");";
             }
+            List<String> signature = new ArrayList<>(javaParams);
+            signature.add(0, javaRet);
+            signatures.put(javaName, signature);
             String java = "    static native " + javaRet + " " + javaName + "(" + String.join(", ", javaParams) + ");\n";
             String cpp = "static inline " + cppRet + " " + javaName + "(" + String.join(", ", cppParams) + ") {\n    "
                     + body + "\n}\n";
             return new String[] {java, cpp};
+        }
+
+        /** The Java return type, then the parameters ("type name"), of a registered native. */
+        List<String> signature(String javaName) {
+            return signatures.get(javaName);
         }
 
         /** hipMemcpy between a Java array (from an element offset) and device memory, per Java element type. */
@@ -551,6 +561,9 @@ public final class TypedApiGenerator {
         private final String view;
         private final String jt;
         private final StringBuilder s = new StringBuilder();
+        /** Private methods written after the public ones: the ctx forms, kept out of the hot method's bytecode. */
+        private final StringBuilder helpers = new StringBuilder();
+        private final Set<String> helperNames = new java.util.HashSet<>();
 
         ViewWriter(Manifest manifest, Natives natives, JavaType java, List<CType> types) {
             this.manifest = manifest;
@@ -573,7 +586,7 @@ public final class TypedApiGenerator {
             rma();
             atomics();
             waits();
-            return s.append("}\n").toString();
+            return s.append(helpers).append("}\n").toString();
         }
 
         private void classJavadoc() {
@@ -941,43 +954,57 @@ public final class TypedApiGenerator {
         }
 
         /**
-         * Emits {@code switch (type)} over the C types that have {@code op}, calling the ctx form when the view has a
-         * context (when the library defines one) and the default form otherwise.
+         * Emits {@code switch (type)} over the C types that have {@code op}, for the default context. When the view has
+         * a context the call goes to a private helper holding the ctx forms' switch, so the public method stays small
+         * enough for the JIT to inline (HotSpot inlines hot methods of up to 325 bytes of bytecode).
          */
         private void dispatch(List<CType> with, String op, Natives.Local local, Function<CType, String> args,
                               String method, boolean returns, boolean hasCtxForms) {
-            boolean ctxForms = with.stream().anyMatch(t -> manifest.has(manifest.fn(t, op, true)));
-            if (ctxForms) {
-                s.append("        if (context != null) {\n            long ctx = context.address();\n");
-                switchOn(with, op, local, t -> "ctx, " + args.apply(t), method, returns, true, "            ");
+            List<CType> withCtx = with.stream().filter(t -> manifest.has(manifest.fn(t, op, true))).toList();
+            if (!withCtx.isEmpty()) {
+                String helper = method + "InContext";
+                for (int n = 2; !helperNames.add(helper); n++) {
+                    helper = method + "InContext" + n; // overloads (view, array) of one method
+                }
+                List<String> signature = natives.signature(natives.use(manifest.fn(withCtx.get(0), op, true), local));
+                List<String> params = signature.subList(2, signature.size()); // without the return type and ctx
+                String names = params.stream().map(p -> p.substring(p.lastIndexOf(' ') + 1))
+                        .collect(Collectors.joining(", "));
+                s.append("        if (context != null) {\n            ").append(returns ? "return " : "").append(helper)
+                        .append("(").append(args.apply(withCtx.get(0))).append(");\n");
                 if (!returns) {
                     s.append("            return;\n");
                 }
                 s.append("        }\n");
+                helpers.append("\n    private ").append(returns ? signature.get(0) : "void").append(" ").append(helper)
+                        .append("(").append(String.join(", ", params)).append(") {\n        long ctx = context.address();\n");
+                switchOn(helpers, with, op, local, t -> "ctx, " + names, method, returns, true, "        ");
+                helpers.append("    }\n");
             } else if (hasCtxForms) {
                 s.append("        if (context != null) {\n            throw new UnsupportedOperationException(\"rocSHMEM"
                         + " has no ctx form of ").append(op).append(" on the host; use a view without context\");\n"
                         + "        }\n");
             }
-            switchOn(with, op, local, args, method, returns, false, "        ");
+            switchOn(s, with, op, local, args, method, returns, false, "        ");
         }
 
-        private void switchOn(List<CType> with, String op, Natives.Local local, Function<CType, String> args,
-                              String method, boolean returns, boolean ctx, String indent) {
-            s.append(indent).append(returns ? "return switch (type) {\n" : "switch (type) {\n");
+        private void switchOn(StringBuilder out, List<CType> with, String op, Natives.Local local,
+                              Function<CType, String> args, String method, boolean returns, boolean ctx, String indent) {
+            out.append(indent).append(returns ? "return switch (type) {\n" : "switch (type) {\n");
             for (CType t : with) {
                 String fn = manifest.fn(t, op, ctx);
                 if (!manifest.has(fn)) {
                     continue;
                 }
                 String nat = natives.use(fn, local);
-                s.append(indent).append("    case ").append(t.constant()).append(" -> AddressCalls.").append(nat)
+                out.append(indent).append("    case ").append(t.constant()).append(" -> AddressCalls.").append(nat)
                         .append("(").append(args.apply(t)).append(");\n");
             }
-            s.append(indent).append("    default -> throw unsupported(\"").append(method).append("\", \"rocshmem_")
-                    .append(ctx ? "ctx_" : "").append("\" + type.rocshmemName() + \"_").append(op).append("\", \"").append(with.stream().filter(t -> manifest.has(manifest.fn(t, op, ctx)))
-                            .map(CType::c).collect(Collectors.joining(", "))).append("\");\n");
-            s.append(indent).append("}").append(returns ? ";\n" : "\n");
+            out.append(indent).append("    default -> throw unsupported(\"").append(method).append("\", \"").append(op)
+                    .append("\", ").append(ctx).append(", \"").append(with.stream()
+                            .filter(t -> manifest.has(manifest.fn(t, op, ctx))).map(CType::c)
+                            .collect(Collectors.joining(", "))).append("\");\n");
+            out.append(indent).append("}").append(returns ? ";\n" : "\n");
         }
 
         /** Like {@link #switchOn} for the int-returning {@code test}: stores the result instead of returning it. */
@@ -988,9 +1015,9 @@ public final class TypedApiGenerator {
                 s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
                         .append(natives.use(fn, Natives.Local.NONE)).append("(").append(args).append(");\n");
             }
-            s.append("            default -> throw unsupported(\"").append(method).append("\", \"rocshmem_\" +"
-                    + " type.rocshmemName() + \"_").append(op).append("\", \"").append(with.stream().map(CType::c)
-                    .collect(Collectors.joining(", "))).append("\");\n        };\n");
+            s.append("            default -> throw unsupported(\"").append(method).append("\", \"").append(op)
+                    .append("\", false, \"").append(with.stream().map(CType::c).collect(Collectors.joining(", ")))
+                    .append("\");\n        };\n");
         }
     }
 

@@ -91,15 +91,7 @@ public final class SymmetricBytes extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_put(ctx, remote, local, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_put(ctx, remote, local, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put(ctx, remote, local, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_put(ctx, remote, local, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put(ctx, remote, local, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            putInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -108,7 +100,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_put(remote, local, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_put(remote, local, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_put(remote, local, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("put", "put", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -125,15 +117,7 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_put_from_array(ctx, remote, source, offset, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_from_array(ctx, remote, source, offset, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_from_array(ctx, remote, source, offset, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_put_from_array(ctx, remote, source, offset, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            putInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -142,7 +126,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_put_from_array(remote, source, offset, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_put_from_array(remote, source, offset, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_put_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("put", "put", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -153,15 +137,7 @@ public final class SymmetricBytes extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_get(ctx, local, remote, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_get(ctx, local, remote, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get(ctx, local, remote, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_get(ctx, local, remote, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get(ctx, local, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            getInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -170,7 +146,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_get(local, remote, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_get(local, remote, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_get(local, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("get", "get", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -187,15 +163,7 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_get_to_array(ctx, destination, offset, remote, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_to_array(ctx, destination, offset, remote, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_to_array(ctx, destination, offset, remote, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_get_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            getInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -204,7 +172,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_get_to_array(destination, offset, remote, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_get_to_array(destination, offset, remote, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_get_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("get", "get", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -215,15 +183,7 @@ public final class SymmetricBytes extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_put_nbi(ctx, remote, local, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_nbi(ctx, remote, local, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_nbi(ctx, remote, local, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_put_nbi(ctx, remote, local, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_nbi(ctx, remote, local, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            putNbiInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -232,7 +192,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_put_nbi(remote, local, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_put_nbi(remote, local, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_put_nbi(remote, local, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -249,15 +209,7 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            putNbiInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -266,7 +218,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_put_nbi_from_array(remote, source, offset, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_put_nbi_from_array(remote, source, offset, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -277,15 +229,7 @@ public final class SymmetricBytes extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_get_nbi(ctx, local, remote, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_nbi(ctx, local, remote, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_nbi(ctx, local, remote, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_get_nbi(ctx, local, remote, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_nbi(ctx, local, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            getNbiInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -294,7 +238,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_get_nbi(local, remote, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_get_nbi(local, remote, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -311,15 +255,7 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            getNbiInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -328,7 +264,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_get_nbi_to_array(destination, offset, remote, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_get_nbi_to_array(destination, offset, remote, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_get_nbi_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -337,15 +273,7 @@ public final class SymmetricBytes extends SymmetricArray {
     public void p(int pe, long index, byte value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_p(ctx, remote, value, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_p(ctx, remote, value, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_p(ctx, remote, value, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_p(ctx, remote, value, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_p(ctx, remote, value, pe);
-                default -> throw unsupported("p", "rocshmem_ctx_" + type.rocshmemName() + "_p", "char, signed char, unsigned char, int8_t, uint8_t");
-            }
+            pInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -354,7 +282,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_p(remote, value, pe);
             case INT8 -> AddressCalls.rocshmem_int8_p(remote, value, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_p(remote, value, pe);
-            default -> throw unsupported("p", "rocshmem_" + type.rocshmemName() + "_p", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("p", "p", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -363,15 +291,7 @@ public final class SymmetricBytes extends SymmetricArray {
     public byte g(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case CHAR -> AddressCalls.rocshmem_ctx_char_g(ctx, remote, pe);
-                case SCHAR -> AddressCalls.rocshmem_ctx_schar_g(ctx, remote, pe);
-                case UCHAR -> AddressCalls.rocshmem_ctx_uchar_g(ctx, remote, pe);
-                case INT8 -> AddressCalls.rocshmem_ctx_int8_g(ctx, remote, pe);
-                case UINT8 -> AddressCalls.rocshmem_ctx_uint8_g(ctx, remote, pe);
-                default -> throw unsupported("g", "rocshmem_ctx_" + type.rocshmemName() + "_g", "char, signed char, unsigned char, int8_t, uint8_t");
-            };
+            return gInContext(remote, pe);
         }
         return switch (type) {
             case CHAR -> AddressCalls.rocshmem_char_g(remote, pe);
@@ -379,7 +299,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_g(remote, pe);
             case INT8 -> AddressCalls.rocshmem_int8_g(remote, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_g(remote, pe);
-            default -> throw unsupported("g", "rocshmem_" + type.rocshmemName() + "_g", "char, signed char, unsigned char, int8_t, uint8_t");
+            default -> throw unsupported("g", "g", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
 
@@ -395,7 +315,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until(ivar, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until(ivar, cmp.code, value);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "rocshmem_" + type.rocshmemName() + "_wait_until", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntil", "wait_until", false, "char, signed char, unsigned char");
         }
     }
 
@@ -408,7 +328,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_test(ivar, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_test(ivar, cmp.code, value);
             case UCHAR -> AddressCalls.rocshmem_uchar_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "rocshmem_" + type.rocshmemName() + "_test", "char, signed char, unsigned char");
+            default -> throw unsupported("test", "test", false, "char, signed char, unsigned char");
         };
         return satisfied != 0;
     }
@@ -422,7 +342,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_all(ivars, length, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_all(ivars, length, status, cmp.code, value);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "rocshmem_" + type.rocshmemName() + "_wait_until_all", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "char, signed char, unsigned char");
         }
     }
 
@@ -435,7 +355,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_any(ivars, length, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_any(ivars, length, status, cmp.code, value);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "rocshmem_" + type.rocshmemName() + "_wait_until_any", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "char, signed char, unsigned char");
         };
     }
 
@@ -449,7 +369,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "rocshmem_" + type.rocshmemName() + "_wait_until_some", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "char, signed char, unsigned char");
         };
     }
 
@@ -463,7 +383,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "rocshmem_" + type.rocshmemName() + "_wait_until_all_vector", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "char, signed char, unsigned char");
         }
     }
 
@@ -477,7 +397,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "rocshmem_" + type.rocshmemName() + "_wait_until_any_vector", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "char, signed char, unsigned char");
         };
     }
 
@@ -492,7 +412,7 @@ public final class SymmetricBytes extends SymmetricArray {
             case CHAR -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "rocshmem_" + type.rocshmemName() + "_wait_until_some_vector", "char, signed char, unsigned char");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "char, signed char, unsigned char");
         };
     }
 
@@ -526,4 +446,124 @@ public final class SymmetricBytes extends SymmetricArray {
         }
     }
 
+
+    private void putInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_put(ctx, dest, source, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_put(ctx, dest, source, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put(ctx, dest, source, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_put(ctx, dest, source, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("put", "put", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void putInContext2(long dest, byte[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("put", "put", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void getInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_get(ctx, dest, source, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_get(ctx, dest, source, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get(ctx, dest, source, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_get(ctx, dest, source, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void getInContext2(byte[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void putNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_put_nbi(ctx, dest, source, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_nbi(ctx, dest, source, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_nbi(ctx, dest, source, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_put_nbi(ctx, dest, source, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void putNbiInContext2(long dest, byte[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void getNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_get_nbi(ctx, dest, source, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_nbi(ctx, dest, source, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_nbi(ctx, dest, source, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_get_nbi(ctx, dest, source, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void getNbiInContext2(byte[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private void pInContext(long dest, byte value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_p(ctx, dest, value, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_p(ctx, dest, value, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_p(ctx, dest, value, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_p(ctx, dest, value, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_p(ctx, dest, value, pe);
+            default -> throw unsupported("p", "p", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        }
+    }
+
+    private byte gInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case CHAR -> AddressCalls.rocshmem_ctx_char_g(ctx, source, pe);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_g(ctx, source, pe);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_g(ctx, source, pe);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_g(ctx, source, pe);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_g(ctx, source, pe);
+            default -> throw unsupported("g", "g", true, "char, signed char, unsigned char, int8_t, uint8_t");
+        };
+    }
 }

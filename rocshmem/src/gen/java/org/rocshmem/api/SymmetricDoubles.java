@@ -84,16 +84,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_put(ctx, remote, local, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "double");
-            }
+            putInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_put(remote, local, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "double");
+            default -> throw unsupported("put", "put", false, "double");
         }
     }
 
@@ -110,16 +106,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "double");
-            }
+            putInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_put_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "double");
+            default -> throw unsupported("put", "put", false, "double");
         }
     }
 
@@ -130,16 +122,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_get(ctx, local, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "double");
-            }
+            getInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_get(local, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "double");
+            default -> throw unsupported("get", "get", false, "double");
         }
     }
 
@@ -156,16 +144,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "double");
-            }
+            getInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_get_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "double");
+            default -> throw unsupported("get", "get", false, "double");
         }
     }
 
@@ -176,16 +160,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_nbi(ctx, remote, local, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "double");
-            }
+            putNbiInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_put_nbi(remote, local, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "double");
+            default -> throw unsupported("putNbi", "put_nbi", false, "double");
         }
     }
 
@@ -202,16 +182,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "double");
-            }
+            putNbiInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "double");
+            default -> throw unsupported("putNbi", "put_nbi", false, "double");
         }
     }
 
@@ -222,16 +198,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_nbi(ctx, local, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "double");
-            }
+            getNbiInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "double");
+            default -> throw unsupported("getNbi", "get_nbi", false, "double");
         }
     }
 
@@ -248,16 +220,12 @@ public final class SymmetricDoubles extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "double");
-            }
+            getNbiInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_get_nbi_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "double");
+            default -> throw unsupported("getNbi", "get_nbi", false, "double");
         }
     }
 
@@ -266,16 +234,12 @@ public final class SymmetricDoubles extends SymmetricArray {
     public void p(int pe, long index, double value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_p(ctx, remote, value, pe);
-                default -> throw unsupported("p", "rocshmem_ctx_" + type.rocshmemName() + "_p", "double");
-            }
+            pInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_p(remote, value, pe);
-            default -> throw unsupported("p", "rocshmem_" + type.rocshmemName() + "_p", "double");
+            default -> throw unsupported("p", "p", false, "double");
         }
     }
 
@@ -284,15 +248,11 @@ public final class SymmetricDoubles extends SymmetricArray {
     public double g(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_g(ctx, remote, pe);
-                default -> throw unsupported("g", "rocshmem_ctx_" + type.rocshmemName() + "_g", "double");
-            };
+            return gInContext(remote, pe);
         }
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_g(remote, pe);
-            default -> throw unsupported("g", "rocshmem_" + type.rocshmemName() + "_g", "double");
+            default -> throw unsupported("g", "g", false, "double");
         };
     }
 
@@ -301,15 +261,11 @@ public final class SymmetricDoubles extends SymmetricArray {
     public double atomicFetch(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_atomic_fetch(ctx, remote, pe);
-                default -> throw unsupported("atomicFetch", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch", "double");
-            };
+            return atomicFetchInContext(remote, pe);
         }
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_atomic_fetch(remote, pe);
-            default -> throw unsupported("atomicFetch", "rocshmem_" + type.rocshmemName() + "_atomic_fetch", "double");
+            default -> throw unsupported("atomicFetch", "atomic_fetch", false, "double");
         };
     }
 
@@ -318,16 +274,12 @@ public final class SymmetricDoubles extends SymmetricArray {
     public void atomicSet(int pe, long index, double value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_atomic_set(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSet", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_set", "double");
-            }
+            atomicSetInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_atomic_set(remote, value, pe);
-            default -> throw unsupported("atomicSet", "rocshmem_" + type.rocshmemName() + "_atomic_set", "double");
+            default -> throw unsupported("atomicSet", "atomic_set", false, "double");
         }
     }
 
@@ -336,15 +288,11 @@ public final class SymmetricDoubles extends SymmetricArray {
     public double atomicSwap(int pe, long index, double value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case DOUBLE -> AddressCalls.rocshmem_ctx_double_atomic_swap(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSwap", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_swap", "double");
-            };
+            return atomicSwapInContext(remote, value, pe);
         }
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_atomic_swap(remote, value, pe);
-            default -> throw unsupported("atomicSwap", "rocshmem_" + type.rocshmemName() + "_atomic_swap", "double");
+            default -> throw unsupported("atomicSwap", "atomic_swap", false, "double");
         };
     }
 
@@ -358,7 +306,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivar = local(index);
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "rocshmem_" + type.rocshmemName() + "_wait_until", "double");
+            default -> throw unsupported("waitUntil", "wait_until", false, "double");
         }
     }
 
@@ -369,7 +317,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         int satisfied;
         satisfied = switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "rocshmem_" + type.rocshmemName() + "_test", "double");
+            default -> throw unsupported("test", "test", false, "double");
         };
         return satisfied != 0;
     }
@@ -381,7 +329,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivars = localBase();
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "rocshmem_" + type.rocshmemName() + "_wait_until_all", "double");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "double");
         }
     }
 
@@ -392,7 +340,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "rocshmem_" + type.rocshmemName() + "_wait_until_any", "double");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "double");
         };
     }
 
@@ -404,7 +352,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "rocshmem_" + type.rocshmemName() + "_wait_until_some", "double");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "double");
         };
     }
 
@@ -416,7 +364,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivars = localBase();
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "rocshmem_" + type.rocshmemName() + "_wait_until_all_vector", "double");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "double");
         }
     }
 
@@ -428,7 +376,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "rocshmem_" + type.rocshmemName() + "_wait_until_any_vector", "double");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "double");
         };
     }
 
@@ -441,7 +389,7 @@ public final class SymmetricDoubles extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "rocshmem_" + type.rocshmemName() + "_wait_until_some_vector", "double");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "double");
         };
     }
 
@@ -475,4 +423,108 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
     }
 
+
+    private void putInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_put(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("put", "put", true, "double");
+        }
+    }
+
+    private void putInContext2(long dest, double[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("put", "put", true, "double");
+        }
+    }
+
+    private void getInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_get(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "double");
+        }
+    }
+
+    private void getInContext2(double[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "double");
+        }
+    }
+
+    private void putNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "double");
+        }
+    }
+
+    private void putNbiInContext2(long dest, double[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "double");
+        }
+    }
+
+    private void getNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "double");
+        }
+    }
+
+    private void getNbiInContext2(double[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "double");
+        }
+    }
+
+    private void pInContext(long dest, double value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_p(ctx, dest, value, pe);
+            default -> throw unsupported("p", "p", true, "double");
+        }
+    }
+
+    private double gInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_g(ctx, source, pe);
+            default -> throw unsupported("g", "g", true, "double");
+        };
+    }
+
+    private double atomicFetchInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_atomic_fetch(ctx, source, pe);
+            default -> throw unsupported("atomicFetch", "atomic_fetch", true, "double");
+        };
+    }
+
+    private void atomicSetInContext(long dest, double value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_atomic_set(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSet", "atomic_set", true, "double");
+        }
+    }
+
+    private double atomicSwapInContext(long dest, double value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_atomic_swap(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSwap", "atomic_swap", true, "double");
+        };
+    }
 }

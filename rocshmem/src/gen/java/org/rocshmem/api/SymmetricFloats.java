@@ -84,16 +84,12 @@ public final class SymmetricFloats extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_put(ctx, remote, local, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "float");
-            }
+            putInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_put(remote, local, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "float");
+            default -> throw unsupported("put", "put", false, "float");
         }
     }
 
@@ -110,16 +106,12 @@ public final class SymmetricFloats extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_put_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "float");
-            }
+            putInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_put_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "float");
+            default -> throw unsupported("put", "put", false, "float");
         }
     }
 
@@ -130,16 +122,12 @@ public final class SymmetricFloats extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_get(ctx, local, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "float");
-            }
+            getInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_get(local, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "float");
+            default -> throw unsupported("get", "get", false, "float");
         }
     }
 
@@ -156,16 +144,12 @@ public final class SymmetricFloats extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_get_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "float");
-            }
+            getInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_get_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "float");
+            default -> throw unsupported("get", "get", false, "float");
         }
     }
 
@@ -176,16 +160,12 @@ public final class SymmetricFloats extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_put_nbi(ctx, remote, local, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "float");
-            }
+            putNbiInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_put_nbi(remote, local, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "float");
+            default -> throw unsupported("putNbi", "put_nbi", false, "float");
         }
     }
 
@@ -202,16 +182,12 @@ public final class SymmetricFloats extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "float");
-            }
+            putNbiInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "float");
+            default -> throw unsupported("putNbi", "put_nbi", false, "float");
         }
     }
 
@@ -222,16 +198,12 @@ public final class SymmetricFloats extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_get_nbi(ctx, local, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "float");
-            }
+            getNbiInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "float");
+            default -> throw unsupported("getNbi", "get_nbi", false, "float");
         }
     }
 
@@ -248,16 +220,12 @@ public final class SymmetricFloats extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "float");
-            }
+            getNbiInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_get_nbi_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "float");
+            default -> throw unsupported("getNbi", "get_nbi", false, "float");
         }
     }
 
@@ -266,16 +234,12 @@ public final class SymmetricFloats extends SymmetricArray {
     public void p(int pe, long index, float value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_p(ctx, remote, value, pe);
-                default -> throw unsupported("p", "rocshmem_ctx_" + type.rocshmemName() + "_p", "float");
-            }
+            pInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_p(remote, value, pe);
-            default -> throw unsupported("p", "rocshmem_" + type.rocshmemName() + "_p", "float");
+            default -> throw unsupported("p", "p", false, "float");
         }
     }
 
@@ -284,15 +248,11 @@ public final class SymmetricFloats extends SymmetricArray {
     public float g(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_g(ctx, remote, pe);
-                default -> throw unsupported("g", "rocshmem_ctx_" + type.rocshmemName() + "_g", "float");
-            };
+            return gInContext(remote, pe);
         }
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_g(remote, pe);
-            default -> throw unsupported("g", "rocshmem_" + type.rocshmemName() + "_g", "float");
+            default -> throw unsupported("g", "g", false, "float");
         };
     }
 
@@ -301,15 +261,11 @@ public final class SymmetricFloats extends SymmetricArray {
     public float atomicFetch(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_atomic_fetch(ctx, remote, pe);
-                default -> throw unsupported("atomicFetch", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch", "float");
-            };
+            return atomicFetchInContext(remote, pe);
         }
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_atomic_fetch(remote, pe);
-            default -> throw unsupported("atomicFetch", "rocshmem_" + type.rocshmemName() + "_atomic_fetch", "float");
+            default -> throw unsupported("atomicFetch", "atomic_fetch", false, "float");
         };
     }
 
@@ -318,16 +274,12 @@ public final class SymmetricFloats extends SymmetricArray {
     public void atomicSet(int pe, long index, float value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_atomic_set(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSet", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_set", "float");
-            }
+            atomicSetInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_atomic_set(remote, value, pe);
-            default -> throw unsupported("atomicSet", "rocshmem_" + type.rocshmemName() + "_atomic_set", "float");
+            default -> throw unsupported("atomicSet", "atomic_set", false, "float");
         }
     }
 
@@ -336,15 +288,11 @@ public final class SymmetricFloats extends SymmetricArray {
     public float atomicSwap(int pe, long index, float value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case FLOAT -> AddressCalls.rocshmem_ctx_float_atomic_swap(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSwap", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_swap", "float");
-            };
+            return atomicSwapInContext(remote, value, pe);
         }
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_atomic_swap(remote, value, pe);
-            default -> throw unsupported("atomicSwap", "rocshmem_" + type.rocshmemName() + "_atomic_swap", "float");
+            default -> throw unsupported("atomicSwap", "atomic_swap", false, "float");
         };
     }
 
@@ -358,7 +306,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivar = local(index);
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "rocshmem_" + type.rocshmemName() + "_wait_until", "float");
+            default -> throw unsupported("waitUntil", "wait_until", false, "float");
         }
     }
 
@@ -369,7 +317,7 @@ public final class SymmetricFloats extends SymmetricArray {
         int satisfied;
         satisfied = switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "rocshmem_" + type.rocshmemName() + "_test", "float");
+            default -> throw unsupported("test", "test", false, "float");
         };
         return satisfied != 0;
     }
@@ -381,7 +329,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivars = localBase();
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "rocshmem_" + type.rocshmemName() + "_wait_until_all", "float");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "float");
         }
     }
 
@@ -392,7 +340,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "rocshmem_" + type.rocshmemName() + "_wait_until_any", "float");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "float");
         };
     }
 
@@ -404,7 +352,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "rocshmem_" + type.rocshmemName() + "_wait_until_some", "float");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "float");
         };
     }
 
@@ -416,7 +364,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivars = localBase();
         switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "rocshmem_" + type.rocshmemName() + "_wait_until_all_vector", "float");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "float");
         }
     }
 
@@ -428,7 +376,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "rocshmem_" + type.rocshmemName() + "_wait_until_any_vector", "float");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "float");
         };
     }
 
@@ -441,7 +389,7 @@ public final class SymmetricFloats extends SymmetricArray {
         long ivars = localBase();
         return switch (type) {
             case FLOAT -> AddressCalls.rocshmem_float_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "rocshmem_" + type.rocshmemName() + "_wait_until_some_vector", "float");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "float");
         };
     }
 
@@ -475,4 +423,108 @@ public final class SymmetricFloats extends SymmetricArray {
         }
     }
 
+
+    private void putInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_put(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("put", "put", true, "float");
+        }
+    }
+
+    private void putInContext2(long dest, float[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("put", "put", true, "float");
+        }
+    }
+
+    private void getInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_get(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "float");
+        }
+    }
+
+    private void getInContext2(float[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "float");
+        }
+    }
+
+    private void putNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_put_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "float");
+        }
+    }
+
+    private void putNbiInContext2(long dest, float[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "float");
+        }
+    }
+
+    private void getNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_get_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "float");
+        }
+    }
+
+    private void getNbiInContext2(float[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "float");
+        }
+    }
+
+    private void pInContext(long dest, float value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_p(ctx, dest, value, pe);
+            default -> throw unsupported("p", "p", true, "float");
+        }
+    }
+
+    private float gInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_g(ctx, source, pe);
+            default -> throw unsupported("g", "g", true, "float");
+        };
+    }
+
+    private float atomicFetchInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_atomic_fetch(ctx, source, pe);
+            default -> throw unsupported("atomicFetch", "atomic_fetch", true, "float");
+        };
+    }
+
+    private void atomicSetInContext(long dest, float value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_atomic_set(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSet", "atomic_set", true, "float");
+        }
+    }
+
+    private float atomicSwapInContext(long dest, float value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_atomic_swap(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSwap", "atomic_swap", true, "float");
+        };
+    }
 }

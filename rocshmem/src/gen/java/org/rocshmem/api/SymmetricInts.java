@@ -90,14 +90,7 @@ public final class SymmetricInts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_put(ctx, remote, local, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_put(ctx, remote, local, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_put(ctx, remote, local, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put(ctx, remote, local, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "int, unsigned int, int32_t, uint32_t");
-            }
+            putInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -105,7 +98,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_put(remote, local, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_put(remote, local, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_put(remote, local, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("put", "put", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -122,14 +115,7 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_put_from_array(ctx, remote, source, offset, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_put_from_array(ctx, remote, source, offset, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_put_from_array(ctx, remote, source, offset, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "int, unsigned int, int32_t, uint32_t");
-            }
+            putInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -137,7 +123,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_put_from_array(remote, source, offset, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_put_from_array(remote, source, offset, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_put_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("put", "put", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -148,14 +134,7 @@ public final class SymmetricInts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_get(ctx, local, remote, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_get(ctx, local, remote, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_get(ctx, local, remote, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get(ctx, local, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "int, unsigned int, int32_t, uint32_t");
-            }
+            getInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -163,7 +142,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_get(local, remote, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_get(local, remote, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_get(local, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("get", "get", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -180,14 +159,7 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_get_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_get_to_array(ctx, destination, offset, remote, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_get_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "int, unsigned int, int32_t, uint32_t");
-            }
+            getInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -195,7 +167,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_get_to_array(destination, offset, remote, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_get_to_array(destination, offset, remote, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_get_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("get", "get", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -206,14 +178,7 @@ public final class SymmetricInts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_put_nbi(ctx, remote, local, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_put_nbi(ctx, remote, local, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_put_nbi(ctx, remote, local, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_nbi(ctx, remote, local, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "int, unsigned int, int32_t, uint32_t");
-            }
+            putNbiInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -221,7 +186,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_put_nbi(remote, local, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_put_nbi(remote, local, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_put_nbi(remote, local, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -238,14 +203,7 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "int, unsigned int, int32_t, uint32_t");
-            }
+            putNbiInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -253,7 +211,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_put_nbi_from_array(remote, source, offset, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_put_nbi_from_array(remote, source, offset, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -264,14 +222,7 @@ public final class SymmetricInts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_get_nbi(ctx, local, remote, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_get_nbi(ctx, local, remote, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_get_nbi(ctx, local, remote, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_nbi(ctx, local, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "int, unsigned int, int32_t, uint32_t");
-            }
+            getNbiInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -279,7 +230,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_get_nbi(local, remote, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_get_nbi(local, remote, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -296,14 +247,7 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "int, unsigned int, int32_t, uint32_t");
-            }
+            getNbiInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -311,7 +255,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_get_nbi_to_array(destination, offset, remote, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_get_nbi_to_array(destination, offset, remote, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_get_nbi_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -320,14 +264,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void p(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_p(ctx, remote, value, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_p(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_p(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_p(ctx, remote, value, pe);
-                default -> throw unsupported("p", "rocshmem_ctx_" + type.rocshmemName() + "_p", "int, unsigned int, int32_t, uint32_t");
-            }
+            pInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -335,7 +272,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_p(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_p(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_p(remote, value, pe);
-            default -> throw unsupported("p", "rocshmem_" + type.rocshmemName() + "_p", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("p", "p", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -344,21 +281,14 @@ public final class SymmetricInts extends SymmetricArray {
     public int g(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_g(ctx, remote, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_g(ctx, remote, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_g(ctx, remote, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_g(ctx, remote, pe);
-                default -> throw unsupported("g", "rocshmem_ctx_" + type.rocshmemName() + "_g", "int, unsigned int, int32_t, uint32_t");
-            };
+            return gInContext(remote, pe);
         }
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_g(remote, pe);
             case UINT -> AddressCalls.rocshmem_uint_g(remote, pe);
             case INT32 -> AddressCalls.rocshmem_int32_g(remote, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_g(remote, pe);
-            default -> throw unsupported("g", "rocshmem_" + type.rocshmemName() + "_g", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("g", "g", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -367,21 +297,14 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicFetch(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_fetch(ctx, remote, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch(ctx, remote, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch(ctx, remote, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch(ctx, remote, pe);
-                default -> throw unsupported("atomicFetch", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch", "int, unsigned int, int32_t, uint32_t");
-            };
+            return atomicFetchInContext(remote, pe);
         }
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_atomic_fetch(remote, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch(remote, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch(remote, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch(remote, pe);
-            default -> throw unsupported("atomicFetch", "rocshmem_" + type.rocshmemName() + "_atomic_fetch", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetch", "atomic_fetch", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -390,14 +313,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void atomicSet(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_set(ctx, remote, value, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_set(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_set(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_set(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSet", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_set", "int, unsigned int, int32_t, uint32_t");
-            }
+            atomicSetInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -405,7 +321,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_atomic_set(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_set(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_set(remote, value, pe);
-            default -> throw unsupported("atomicSet", "rocshmem_" + type.rocshmemName() + "_atomic_set", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicSet", "atomic_set", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -414,21 +330,14 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicSwap(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_swap(ctx, remote, value, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_swap(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_swap(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_swap(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSwap", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_swap", "int, unsigned int, int32_t, uint32_t");
-            };
+            return atomicSwapInContext(remote, value, pe);
         }
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_atomic_swap(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_swap(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_swap(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_swap(remote, value, pe);
-            default -> throw unsupported("atomicSwap", "rocshmem_" + type.rocshmemName() + "_atomic_swap", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicSwap", "atomic_swap", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -437,21 +346,14 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicCompareSwap(int pe, long index, int expected, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_compare_swap(ctx, remote, expected, value, pe);
-                default -> throw unsupported("atomicCompareSwap", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_compare_swap", "int, unsigned int, int32_t, uint32_t");
-            };
+            return atomicCompareSwapInContext(remote, expected, value, pe);
         }
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_atomic_compare_swap(remote, expected, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_compare_swap(remote, expected, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_compare_swap(remote, expected, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_compare_swap(remote, expected, value, pe);
-            default -> throw unsupported("atomicCompareSwap", "rocshmem_" + type.rocshmemName() + "_atomic_compare_swap", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicCompareSwap", "atomic_compare_swap", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -460,14 +362,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void atomicInc(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_inc(ctx, remote, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_inc(ctx, remote, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_inc(ctx, remote, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_inc(ctx, remote, pe);
-                default -> throw unsupported("atomicInc", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_inc", "int, unsigned int, int32_t, uint32_t");
-            }
+            atomicIncInContext(remote, pe);
             return;
         }
         switch (type) {
@@ -475,7 +370,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_atomic_inc(remote, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_inc(remote, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_inc(remote, pe);
-            default -> throw unsupported("atomicInc", "rocshmem_" + type.rocshmemName() + "_atomic_inc", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicInc", "atomic_inc", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -484,21 +379,14 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicFetchInc(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_fetch_inc(ctx, remote, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_inc(ctx, remote, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_inc(ctx, remote, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_inc(ctx, remote, pe);
-                default -> throw unsupported("atomicFetchInc", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_inc", "int, unsigned int, int32_t, uint32_t");
-            };
+            return atomicFetchIncInContext(remote, pe);
         }
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_atomic_fetch_inc(remote, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_inc(remote, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_inc(remote, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_inc(remote, pe);
-            default -> throw unsupported("atomicFetchInc", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_inc", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchInc", "atomic_fetch_inc", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -507,14 +395,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void atomicAdd(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_add(ctx, remote, value, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_add(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_add(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_add(ctx, remote, value, pe);
-                default -> throw unsupported("atomicAdd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_add", "int, unsigned int, int32_t, uint32_t");
-            }
+            atomicAddInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -522,7 +403,7 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_atomic_add(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_add(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_add(remote, value, pe);
-            default -> throw unsupported("atomicAdd", "rocshmem_" + type.rocshmemName() + "_atomic_add", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicAdd", "atomic_add", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -531,21 +412,14 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicFetchAdd(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case INT -> AddressCalls.rocshmem_ctx_int_atomic_fetch_add(ctx, remote, value, pe);
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_add(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_add(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_add(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchAdd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_add", "int, unsigned int, int32_t, uint32_t");
-            };
+            return atomicFetchAddInContext(remote, value, pe);
         }
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_atomic_fetch_add(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_add(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_add(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_add(remote, value, pe);
-            default -> throw unsupported("atomicFetchAdd", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_add", "int, unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchAdd", "atomic_fetch_add", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -554,20 +428,14 @@ public final class SymmetricInts extends SymmetricArray {
     public void atomicAnd(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_and(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_and(ctx, remote, value, pe);
-                default -> throw unsupported("atomicAnd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_and", "unsigned int, int32_t, uint32_t");
-            }
+            atomicAndInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case UINT -> AddressCalls.rocshmem_uint_atomic_and(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_and(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_and(remote, value, pe);
-            default -> throw unsupported("atomicAnd", "rocshmem_" + type.rocshmemName() + "_atomic_and", "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicAnd", "atomic_and", false, "unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -576,19 +444,13 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicFetchAnd(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_and(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_and(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchAnd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_and", "unsigned int, int32_t, uint32_t");
-            };
+            return atomicFetchAndInContext(remote, value, pe);
         }
         return switch (type) {
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_and(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_and(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_and(remote, value, pe);
-            default -> throw unsupported("atomicFetchAnd", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_and", "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -597,20 +459,14 @@ public final class SymmetricInts extends SymmetricArray {
     public void atomicOr(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_or(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_or(ctx, remote, value, pe);
-                default -> throw unsupported("atomicOr", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_or", "unsigned int, int32_t, uint32_t");
-            }
+            atomicOrInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case UINT -> AddressCalls.rocshmem_uint_atomic_or(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_or(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_or(remote, value, pe);
-            default -> throw unsupported("atomicOr", "rocshmem_" + type.rocshmemName() + "_atomic_or", "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicOr", "atomic_or", false, "unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -619,19 +475,13 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicFetchOr(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_or(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_or(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchOr", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_or", "unsigned int, int32_t, uint32_t");
-            };
+            return atomicFetchOrInContext(remote, value, pe);
         }
         return switch (type) {
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_or(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_or(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_or(remote, value, pe);
-            default -> throw unsupported("atomicFetchOr", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_or", "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -640,20 +490,14 @@ public final class SymmetricInts extends SymmetricArray {
     public void atomicXor(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_xor(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_xor(ctx, remote, value, pe);
-                default -> throw unsupported("atomicXor", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_xor", "unsigned int, int32_t, uint32_t");
-            }
+            atomicXorInContext(remote, value, pe);
             return;
         }
         switch (type) {
             case UINT -> AddressCalls.rocshmem_uint_atomic_xor(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_xor(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_xor(remote, value, pe);
-            default -> throw unsupported("atomicXor", "rocshmem_" + type.rocshmemName() + "_atomic_xor", "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicXor", "atomic_xor", false, "unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -662,19 +506,13 @@ public final class SymmetricInts extends SymmetricArray {
     public int atomicFetchXor(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_xor(ctx, remote, value, pe);
-                case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, remote, value, pe);
-                case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_xor(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchXor", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_xor", "unsigned int, int32_t, uint32_t");
-            };
+            return atomicFetchXorInContext(remote, value, pe);
         }
         return switch (type) {
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_xor(remote, value, pe);
             case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_xor(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_xor(remote, value, pe);
-            default -> throw unsupported("atomicFetchXor", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_xor", "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -689,7 +527,7 @@ public final class SymmetricInts extends SymmetricArray {
         switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until(ivar, cmp.code, value);
             case UINT -> AddressCalls.rocshmem_uint_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "rocshmem_" + type.rocshmemName() + "_wait_until", "int, unsigned int");
+            default -> throw unsupported("waitUntil", "wait_until", false, "int, unsigned int");
         }
     }
 
@@ -701,7 +539,7 @@ public final class SymmetricInts extends SymmetricArray {
         satisfied = switch (type) {
             case INT -> AddressCalls.rocshmem_int_test(ivar, cmp.code, value);
             case UINT -> AddressCalls.rocshmem_uint_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "rocshmem_" + type.rocshmemName() + "_test", "int, unsigned int");
+            default -> throw unsupported("test", "test", false, "int, unsigned int");
         };
         return satisfied != 0;
     }
@@ -714,7 +552,7 @@ public final class SymmetricInts extends SymmetricArray {
         switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_all(ivars, length, status, cmp.code, value);
             case UINT -> AddressCalls.rocshmem_uint_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "rocshmem_" + type.rocshmemName() + "_wait_until_all", "int, unsigned int");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "int, unsigned int");
         }
     }
 
@@ -726,7 +564,7 @@ public final class SymmetricInts extends SymmetricArray {
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_any(ivars, length, status, cmp.code, value);
             case UINT -> AddressCalls.rocshmem_uint_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "rocshmem_" + type.rocshmemName() + "_wait_until_any", "int, unsigned int");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "int, unsigned int");
         };
     }
 
@@ -739,7 +577,7 @@ public final class SymmetricInts extends SymmetricArray {
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case UINT -> AddressCalls.rocshmem_uint_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "rocshmem_" + type.rocshmemName() + "_wait_until_some", "int, unsigned int");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "int, unsigned int");
         };
     }
 
@@ -752,7 +590,7 @@ public final class SymmetricInts extends SymmetricArray {
         switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case UINT -> AddressCalls.rocshmem_uint_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "rocshmem_" + type.rocshmemName() + "_wait_until_all_vector", "int, unsigned int");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "int, unsigned int");
         }
     }
 
@@ -765,7 +603,7 @@ public final class SymmetricInts extends SymmetricArray {
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case UINT -> AddressCalls.rocshmem_uint_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "rocshmem_" + type.rocshmemName() + "_wait_until_any_vector", "int, unsigned int");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "int, unsigned int");
         };
     }
 
@@ -779,7 +617,7 @@ public final class SymmetricInts extends SymmetricArray {
         return switch (type) {
             case INT -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case UINT -> AddressCalls.rocshmem_uint_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "rocshmem_" + type.rocshmemName() + "_wait_until_some_vector", "int, unsigned int");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "int, unsigned int");
         };
     }
 
@@ -813,4 +651,262 @@ public final class SymmetricInts extends SymmetricArray {
         }
     }
 
+
+    private void putInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_put(ctx, dest, source, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_put(ctx, dest, source, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_put(ctx, dest, source, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("put", "put", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void putInContext2(long dest, int[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("put", "put", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void getInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_get(ctx, dest, source, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_get(ctx, dest, source, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_get(ctx, dest, source, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void getInContext2(int[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void putNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_put_nbi(ctx, dest, source, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_put_nbi(ctx, dest, source, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_put_nbi(ctx, dest, source, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void putNbiInContext2(long dest, int[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void getNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_get_nbi(ctx, dest, source, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_get_nbi(ctx, dest, source, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_get_nbi(ctx, dest, source, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void getNbiInContext2(int[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private void pInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_p(ctx, dest, value, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_p(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_p(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_p(ctx, dest, value, pe);
+            default -> throw unsupported("p", "p", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int gInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_g(ctx, source, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_g(ctx, source, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_g(ctx, source, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_g(ctx, source, pe);
+            default -> throw unsupported("g", "g", true, "int, unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private int atomicFetchInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_fetch(ctx, source, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch(ctx, source, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch(ctx, source, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch(ctx, source, pe);
+            default -> throw unsupported("atomicFetch", "atomic_fetch", true, "int, unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private void atomicSetInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_set(ctx, dest, value, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_set(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_set(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_set(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSet", "atomic_set", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int atomicSwapInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_swap(ctx, dest, value, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_swap(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_swap(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_swap(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSwap", "atomic_swap", true, "int, unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private int atomicCompareSwapInContext(long dest, int cond, int value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_compare_swap(ctx, dest, cond, value, pe);
+            default -> throw unsupported("atomicCompareSwap", "atomic_compare_swap", true, "int, unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private void atomicIncInContext(long dest, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_inc(ctx, dest, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_inc(ctx, dest, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_inc(ctx, dest, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_inc(ctx, dest, pe);
+            default -> throw unsupported("atomicInc", "atomic_inc", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int atomicFetchIncInContext(long dest, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_fetch_inc(ctx, dest, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_inc(ctx, dest, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_inc(ctx, dest, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_inc(ctx, dest, pe);
+            default -> throw unsupported("atomicFetchInc", "atomic_fetch_inc", true, "int, unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private void atomicAddInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_add(ctx, dest, value, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_add(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_add(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_add(ctx, dest, value, pe);
+            default -> throw unsupported("atomicAdd", "atomic_add", true, "int, unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int atomicFetchAddInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case INT -> AddressCalls.rocshmem_ctx_int_atomic_fetch_add(ctx, dest, value, pe);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_add(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_add(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_add(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchAdd", "atomic_fetch_add", true, "int, unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private void atomicAndInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_and(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_and(ctx, dest, value, pe);
+            default -> throw unsupported("atomicAnd", "atomic_and", true, "unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int atomicFetchAndInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_and(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_and(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private void atomicOrInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_or(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_or(ctx, dest, value, pe);
+            default -> throw unsupported("atomicOr", "atomic_or", true, "unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int atomicFetchOrInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_or(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_or(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "unsigned int, int32_t, uint32_t");
+        };
+    }
+
+    private void atomicXorInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_xor(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_xor(ctx, dest, value, pe);
+            default -> throw unsupported("atomicXor", "atomic_xor", true, "unsigned int, int32_t, uint32_t");
+        }
+    }
+
+    private int atomicFetchXorInContext(long dest, int value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_xor(ctx, dest, value, pe);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, dest, value, pe);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_xor(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "unsigned int, int32_t, uint32_t");
+        };
+    }
 }

@@ -94,18 +94,7 @@ public final class SymmetricLongs extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_put(ctx, remote, local, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put(ctx, remote, local, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_put(ctx, remote, local, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put(ctx, remote, local, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_put(ctx, remote, local, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put(ctx, remote, local, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_put(ctx, remote, local, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put(ctx, remote, local, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            putInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -117,7 +106,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_put(remote, local, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_put(remote, local, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_put(remote, local, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("put", "put", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -134,18 +123,7 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_put_from_array(ctx, remote, source, offset, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_from_array(ctx, remote, source, offset, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_from_array(ctx, remote, source, offset, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_from_array(ctx, remote, source, offset, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_put_from_array(ctx, remote, source, offset, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_from_array(ctx, remote, source, offset, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_put_from_array(ctx, remote, source, offset, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            putInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -157,7 +135,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_put_from_array(remote, source, offset, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_put_from_array(remote, source, offset, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_put_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("put", "put", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -168,18 +146,7 @@ public final class SymmetricLongs extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_get(ctx, local, remote, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get(ctx, local, remote, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_get(ctx, local, remote, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get(ctx, local, remote, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_get(ctx, local, remote, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get(ctx, local, remote, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_get(ctx, local, remote, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get(ctx, local, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            getInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -191,7 +158,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_get(local, remote, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_get(local, remote, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_get(local, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("get", "get", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -208,18 +175,7 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_get_to_array(ctx, destination, offset, remote, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_to_array(ctx, destination, offset, remote, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_to_array(ctx, destination, offset, remote, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_to_array(ctx, destination, offset, remote, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_get_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_to_array(ctx, destination, offset, remote, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_get_to_array(ctx, destination, offset, remote, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            getInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -231,7 +187,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_get_to_array(destination, offset, remote, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_get_to_array(destination, offset, remote, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_get_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("get", "get", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -242,18 +198,7 @@ public final class SymmetricLongs extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_put_nbi(ctx, remote, local, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_nbi(ctx, remote, local, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_nbi(ctx, remote, local, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_nbi(ctx, remote, local, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_put_nbi(ctx, remote, local, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_nbi(ctx, remote, local, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_put_nbi(ctx, remote, local, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_nbi(ctx, remote, local, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            putNbiInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -265,7 +210,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_put_nbi(remote, local, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_put_nbi(remote, local, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_put_nbi(remote, local, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -282,18 +227,7 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            putNbiInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -305,7 +239,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_put_nbi_from_array(remote, source, offset, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_put_nbi_from_array(remote, source, offset, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -316,18 +250,7 @@ public final class SymmetricLongs extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_get_nbi(ctx, local, remote, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_nbi(ctx, local, remote, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_nbi(ctx, local, remote, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_nbi(ctx, local, remote, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_get_nbi(ctx, local, remote, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_nbi(ctx, local, remote, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_get_nbi(ctx, local, remote, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_nbi(ctx, local, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            getNbiInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -339,7 +262,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_get_nbi(local, remote, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_get_nbi(local, remote, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -356,18 +279,7 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            getNbiInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -379,7 +291,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_get_nbi_to_array(destination, offset, remote, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_get_nbi_to_array(destination, offset, remote, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_get_nbi_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -388,18 +300,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void p(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_p(ctx, remote, value, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_p(ctx, remote, value, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_p(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_p(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_p(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_p(ctx, remote, value, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_p(ctx, remote, value, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_p(ctx, remote, value, pe);
-                default -> throw unsupported("p", "rocshmem_ctx_" + type.rocshmemName() + "_p", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            pInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -411,7 +312,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_p(remote, value, pe);
             case SIZE -> AddressCalls.rocshmem_size_p(remote, value, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_p(remote, value, pe);
-            default -> throw unsupported("p", "rocshmem_" + type.rocshmemName() + "_p", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("p", "p", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -420,18 +321,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long g(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_g(ctx, remote, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_g(ctx, remote, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_g(ctx, remote, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_g(ctx, remote, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_g(ctx, remote, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_g(ctx, remote, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_g(ctx, remote, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_g(ctx, remote, pe);
-                default -> throw unsupported("g", "rocshmem_ctx_" + type.rocshmemName() + "_g", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            };
+            return gInContext(remote, pe);
         }
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_g(remote, pe);
@@ -442,7 +332,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_g(remote, pe);
             case SIZE -> AddressCalls.rocshmem_size_g(remote, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_g(remote, pe);
-            default -> throw unsupported("g", "rocshmem_" + type.rocshmemName() + "_g", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("g", "g", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -451,18 +341,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicFetch(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_fetch(ctx, remote, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_fetch(ctx, remote, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch(ctx, remote, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch(ctx, remote, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch(ctx, remote, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch(ctx, remote, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_fetch(ctx, remote, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_fetch(ctx, remote, pe);
-                default -> throw unsupported("atomicFetch", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            };
+            return atomicFetchInContext(remote, pe);
         }
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_atomic_fetch(remote, pe);
@@ -473,7 +352,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch(remote, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_fetch(remote, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_fetch(remote, pe);
-            default -> throw unsupported("atomicFetch", "rocshmem_" + type.rocshmemName() + "_atomic_fetch", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicFetch", "atomic_fetch", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -482,18 +361,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void atomicSet(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_set(ctx, remote, value, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_set(ctx, remote, value, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_set(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_set(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_set(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_set(ctx, remote, value, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_set(ctx, remote, value, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_set(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSet", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_set", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            atomicSetInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -505,7 +373,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_set(remote, value, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_set(remote, value, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_set(remote, value, pe);
-            default -> throw unsupported("atomicSet", "rocshmem_" + type.rocshmemName() + "_atomic_set", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicSet", "atomic_set", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -514,18 +382,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicSwap(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_swap(ctx, remote, value, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_swap(ctx, remote, value, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_swap(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_swap(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_swap(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_swap(ctx, remote, value, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_swap(ctx, remote, value, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_swap(ctx, remote, value, pe);
-                default -> throw unsupported("atomicSwap", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_swap", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            };
+            return atomicSwapInContext(remote, value, pe);
         }
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_atomic_swap(remote, value, pe);
@@ -536,7 +393,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_swap(remote, value, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_swap(remote, value, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_swap(remote, value, pe);
-            default -> throw unsupported("atomicSwap", "rocshmem_" + type.rocshmemName() + "_atomic_swap", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicSwap", "atomic_swap", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -545,18 +402,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicCompareSwap(int pe, long index, long expected, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_compare_swap(ctx, remote, expected, value, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_compare_swap(ctx, remote, expected, value, pe);
-                default -> throw unsupported("atomicCompareSwap", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_compare_swap", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            };
+            return atomicCompareSwapInContext(remote, expected, value, pe);
         }
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_atomic_compare_swap(remote, expected, value, pe);
@@ -567,7 +413,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_compare_swap(remote, expected, value, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_compare_swap(remote, expected, value, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_compare_swap(remote, expected, value, pe);
-            default -> throw unsupported("atomicCompareSwap", "rocshmem_" + type.rocshmemName() + "_atomic_compare_swap", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicCompareSwap", "atomic_compare_swap", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -576,18 +422,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void atomicInc(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_inc(ctx, remote, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_inc(ctx, remote, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_inc(ctx, remote, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_inc(ctx, remote, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_inc(ctx, remote, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_inc(ctx, remote, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_inc(ctx, remote, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_inc(ctx, remote, pe);
-                default -> throw unsupported("atomicInc", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_inc", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            atomicIncInContext(remote, pe);
             return;
         }
         switch (type) {
@@ -599,7 +434,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_inc(remote, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_inc(remote, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_inc(remote, pe);
-            default -> throw unsupported("atomicInc", "rocshmem_" + type.rocshmemName() + "_atomic_inc", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicInc", "atomic_inc", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -608,18 +443,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicFetchInc(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_fetch_inc(ctx, remote, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_fetch_inc(ctx, remote, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_inc(ctx, remote, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_inc(ctx, remote, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_inc(ctx, remote, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_inc(ctx, remote, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_fetch_inc(ctx, remote, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_fetch_inc(ctx, remote, pe);
-                default -> throw unsupported("atomicFetchInc", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_inc", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            };
+            return atomicFetchIncInContext(remote, pe);
         }
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_atomic_fetch_inc(remote, pe);
@@ -630,7 +454,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_inc(remote, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_fetch_inc(remote, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_fetch_inc(remote, pe);
-            default -> throw unsupported("atomicFetchInc", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_inc", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicFetchInc", "atomic_fetch_inc", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -639,18 +463,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void atomicAdd(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_add(ctx, remote, value, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_add(ctx, remote, value, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_add(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_add(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_add(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_add(ctx, remote, value, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_add(ctx, remote, value, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_add(ctx, remote, value, pe);
-                default -> throw unsupported("atomicAdd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_add", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            }
+            atomicAddInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -662,7 +475,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_add(remote, value, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_add(remote, value, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_add(remote, value, pe);
-            default -> throw unsupported("atomicAdd", "rocshmem_" + type.rocshmemName() + "_atomic_add", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicAdd", "atomic_add", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -671,18 +484,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicFetchAdd(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case LONG -> AddressCalls.rocshmem_ctx_long_atomic_fetch_add(ctx, remote, value, pe);
-                case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_fetch_add(ctx, remote, value, pe);
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_add(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_add(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_add(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_add(ctx, remote, value, pe);
-                case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_fetch_add(ctx, remote, value, pe);
-                case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_fetch_add(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchAdd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_add", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-            };
+            return atomicFetchAddInContext(remote, value, pe);
         }
         return switch (type) {
             case LONG -> AddressCalls.rocshmem_long_atomic_fetch_add(remote, value, pe);
@@ -693,7 +495,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_add(remote, value, pe);
             case SIZE -> AddressCalls.rocshmem_size_atomic_fetch_add(remote, value, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_atomic_fetch_add(remote, value, pe);
-            default -> throw unsupported("atomicFetchAdd", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_add", "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+            default -> throw unsupported("atomicFetchAdd", "atomic_fetch_add", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -702,14 +504,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void atomicAnd(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_and(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_and(ctx, remote, value, pe);
-                default -> throw unsupported("atomicAnd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_and", "unsigned long, unsigned long long, int64_t, uint64_t");
-            }
+            atomicAndInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -717,7 +512,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_and(remote, value, pe);
             case INT64 -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_and(remote, value, pe);
-            default -> throw unsupported("atomicAnd", "rocshmem_" + type.rocshmemName() + "_atomic_and", "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicAnd", "atomic_and", false, "unsigned long, unsigned long long, int64_t, uint64_t");
         }
     }
 
@@ -726,21 +521,14 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicFetchAnd(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_and(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_and(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchAnd", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_and", "unsigned long, unsigned long long, int64_t, uint64_t");
-            };
+            return atomicFetchAndInContext(remote, value, pe);
         }
         return switch (type) {
             case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_and(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_and(remote, value, pe);
             case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_and(remote, value, pe);
-            default -> throw unsupported("atomicFetchAnd", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_and", "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "unsigned long, unsigned long long, int64_t, uint64_t");
         };
     }
 
@@ -749,14 +537,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void atomicOr(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_or(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_or(ctx, remote, value, pe);
-                default -> throw unsupported("atomicOr", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_or", "unsigned long, unsigned long long, int64_t, uint64_t");
-            }
+            atomicOrInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -764,7 +545,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_or(remote, value, pe);
             case INT64 -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_or(remote, value, pe);
-            default -> throw unsupported("atomicOr", "rocshmem_" + type.rocshmemName() + "_atomic_or", "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicOr", "atomic_or", false, "unsigned long, unsigned long long, int64_t, uint64_t");
         }
     }
 
@@ -773,21 +554,14 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicFetchOr(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_or(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_or(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchOr", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_or", "unsigned long, unsigned long long, int64_t, uint64_t");
-            };
+            return atomicFetchOrInContext(remote, value, pe);
         }
         return switch (type) {
             case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_or(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_or(remote, value, pe);
             case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_or(remote, value, pe);
-            default -> throw unsupported("atomicFetchOr", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_or", "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "unsigned long, unsigned long long, int64_t, uint64_t");
         };
     }
 
@@ -796,14 +570,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void atomicXor(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_xor(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_xor(ctx, remote, value, pe);
-                default -> throw unsupported("atomicXor", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_xor", "unsigned long, unsigned long long, int64_t, uint64_t");
-            }
+            atomicXorInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -811,7 +578,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_xor(remote, value, pe);
             case INT64 -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_xor(remote, value, pe);
-            default -> throw unsupported("atomicXor", "rocshmem_" + type.rocshmemName() + "_atomic_xor", "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicXor", "atomic_xor", false, "unsigned long, unsigned long long, int64_t, uint64_t");
         }
     }
 
@@ -820,21 +587,14 @@ public final class SymmetricLongs extends SymmetricArray {
     public long atomicFetchXor(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, remote, value, pe);
-                case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_xor(ctx, remote, value, pe);
-                case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, remote, value, pe);
-                case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_xor(ctx, remote, value, pe);
-                default -> throw unsupported("atomicFetchXor", "rocshmem_ctx_" + type.rocshmemName() + "_atomic_fetch_xor", "unsigned long, unsigned long long, int64_t, uint64_t");
-            };
+            return atomicFetchXorInContext(remote, value, pe);
         }
         return switch (type) {
             case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_xor(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_xor(remote, value, pe);
             case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_xor(remote, value, pe);
-            default -> throw unsupported("atomicFetchXor", "rocshmem_" + type.rocshmemName() + "_atomic_fetch_xor", "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "unsigned long, unsigned long long, int64_t, uint64_t");
         };
     }
 
@@ -852,7 +612,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until(ivar, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until(ivar, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "rocshmem_" + type.rocshmemName() + "_wait_until", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntil", "wait_until", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         }
     }
 
@@ -867,7 +627,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_test(ivar, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_test(ivar, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "rocshmem_" + type.rocshmemName() + "_test", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("test", "test", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         };
         return satisfied != 0;
     }
@@ -883,7 +643,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until_all(ivars, length, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_all(ivars, length, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "rocshmem_" + type.rocshmemName() + "_wait_until_all", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         }
     }
 
@@ -898,7 +658,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until_any(ivars, length, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_any(ivars, length, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "rocshmem_" + type.rocshmemName() + "_wait_until_any", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         };
     }
 
@@ -914,7 +674,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "rocshmem_" + type.rocshmemName() + "_wait_until_some", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         };
     }
 
@@ -930,7 +690,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "rocshmem_" + type.rocshmemName() + "_wait_until_all_vector", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         }
     }
 
@@ -946,7 +706,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "rocshmem_" + type.rocshmemName() + "_wait_until_any_vector", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         };
     }
 
@@ -963,7 +723,7 @@ public final class SymmetricLongs extends SymmetricArray {
             case ULONG -> AddressCalls.rocshmem_ulong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "rocshmem_" + type.rocshmemName() + "_wait_until_some_vector", "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "long, long long, unsigned long, unsigned long long, uint64_t");
         };
     }
 
@@ -997,4 +757,340 @@ public final class SymmetricLongs extends SymmetricArray {
         }
     }
 
+
+    private void putInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_put(ctx, dest, source, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put(ctx, dest, source, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_put(ctx, dest, source, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put(ctx, dest, source, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_put(ctx, dest, source, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put(ctx, dest, source, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_put(ctx, dest, source, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("put", "put", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void putInContext2(long dest, long[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("put", "put", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void getInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_get(ctx, dest, source, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get(ctx, dest, source, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_get(ctx, dest, source, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get(ctx, dest, source, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_get(ctx, dest, source, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get(ctx, dest, source, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_get(ctx, dest, source, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void getInContext2(long[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void putNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_put_nbi(ctx, dest, source, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_nbi(ctx, dest, source, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_nbi(ctx, dest, source, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_nbi(ctx, dest, source, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_put_nbi(ctx, dest, source, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_nbi(ctx, dest, source, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_put_nbi(ctx, dest, source, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void putNbiInContext2(long dest, long[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void getNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_get_nbi(ctx, dest, source, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_nbi(ctx, dest, source, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_nbi(ctx, dest, source, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_nbi(ctx, dest, source, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_get_nbi(ctx, dest, source, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_nbi(ctx, dest, source, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_get_nbi(ctx, dest, source, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void getNbiInContext2(long[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private void pInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_p(ctx, dest, value, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_p(ctx, dest, value, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_p(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_p(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_p(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_p(ctx, dest, value, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_p(ctx, dest, value, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_p(ctx, dest, value, pe);
+            default -> throw unsupported("p", "p", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private long gInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_g(ctx, source, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_g(ctx, source, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_g(ctx, source, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_g(ctx, source, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_g(ctx, source, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_g(ctx, source, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_g(ctx, source, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_g(ctx, source, pe);
+            default -> throw unsupported("g", "g", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        };
+    }
+
+    private long atomicFetchInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_fetch(ctx, source, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_fetch(ctx, source, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch(ctx, source, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch(ctx, source, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch(ctx, source, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch(ctx, source, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_fetch(ctx, source, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_fetch(ctx, source, pe);
+            default -> throw unsupported("atomicFetch", "atomic_fetch", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        };
+    }
+
+    private void atomicSetInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_set(ctx, dest, value, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_set(ctx, dest, value, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_set(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_set(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_set(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_set(ctx, dest, value, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_set(ctx, dest, value, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_set(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSet", "atomic_set", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private long atomicSwapInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_swap(ctx, dest, value, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_swap(ctx, dest, value, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_swap(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_swap(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_swap(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_swap(ctx, dest, value, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_swap(ctx, dest, value, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_swap(ctx, dest, value, pe);
+            default -> throw unsupported("atomicSwap", "atomic_swap", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        };
+    }
+
+    private long atomicCompareSwapInContext(long dest, long cond, long value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_compare_swap(ctx, dest, cond, value, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_compare_swap(ctx, dest, cond, value, pe);
+            default -> throw unsupported("atomicCompareSwap", "atomic_compare_swap", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        };
+    }
+
+    private void atomicIncInContext(long dest, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_inc(ctx, dest, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_inc(ctx, dest, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_inc(ctx, dest, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_inc(ctx, dest, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_inc(ctx, dest, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_inc(ctx, dest, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_inc(ctx, dest, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_inc(ctx, dest, pe);
+            default -> throw unsupported("atomicInc", "atomic_inc", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private long atomicFetchIncInContext(long dest, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_fetch_inc(ctx, dest, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_fetch_inc(ctx, dest, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_inc(ctx, dest, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_inc(ctx, dest, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_inc(ctx, dest, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_inc(ctx, dest, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_fetch_inc(ctx, dest, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_fetch_inc(ctx, dest, pe);
+            default -> throw unsupported("atomicFetchInc", "atomic_fetch_inc", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        };
+    }
+
+    private void atomicAddInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_add(ctx, dest, value, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_add(ctx, dest, value, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_add(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_add(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_add(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_add(ctx, dest, value, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_add(ctx, dest, value, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_add(ctx, dest, value, pe);
+            default -> throw unsupported("atomicAdd", "atomic_add", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        }
+    }
+
+    private long atomicFetchAddInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case LONG -> AddressCalls.rocshmem_ctx_long_atomic_fetch_add(ctx, dest, value, pe);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_atomic_fetch_add(ctx, dest, value, pe);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_add(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_add(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_add(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_add(ctx, dest, value, pe);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_atomic_fetch_add(ctx, dest, value, pe);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_atomic_fetch_add(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchAdd", "atomic_fetch_add", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
+        };
+    }
+
+    private void atomicAndInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_and(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_and(ctx, dest, value, pe);
+            default -> throw unsupported("atomicAnd", "atomic_and", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+        }
+    }
+
+    private long atomicFetchAndInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_and(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_and(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+        };
+    }
+
+    private void atomicOrInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_or(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_or(ctx, dest, value, pe);
+            default -> throw unsupported("atomicOr", "atomic_or", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+        }
+    }
+
+    private long atomicFetchOrInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_or(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_or(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+        };
+    }
+
+    private void atomicXorInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_xor(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_xor(ctx, dest, value, pe);
+            default -> throw unsupported("atomicXor", "atomic_xor", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+        }
+    }
+
+    private long atomicFetchXorInContext(long dest, long value, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, dest, value, pe);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_xor(ctx, dest, value, pe);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_xor(ctx, dest, value, pe);
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+        };
+    }
 }

@@ -90,14 +90,7 @@ public final class SymmetricShorts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_put(ctx, remote, local, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_put(ctx, remote, local, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_put(ctx, remote, local, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put(ctx, remote, local, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "short, unsigned short, int16_t, uint16_t");
-            }
+            putInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -105,7 +98,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_put(remote, local, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_put(remote, local, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_put(remote, local, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("put", "put", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -122,14 +115,7 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_put_from_array(ctx, remote, source, offset, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_from_array(ctx, remote, source, offset, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_put_from_array(ctx, remote, source, offset, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("put", "rocshmem_ctx_" + type.rocshmemName() + "_put", "short, unsigned short, int16_t, uint16_t");
-            }
+            putInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -137,7 +123,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_put_from_array(remote, source, offset, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_put_from_array(remote, source, offset, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_put_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("put", "rocshmem_" + type.rocshmemName() + "_put", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("put", "put", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -148,14 +134,7 @@ public final class SymmetricShorts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_get(ctx, local, remote, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_get(ctx, local, remote, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_get(ctx, local, remote, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get(ctx, local, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "short, unsigned short, int16_t, uint16_t");
-            }
+            getInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -163,7 +142,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_get(local, remote, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_get(local, remote, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_get(local, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("get", "get", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -180,14 +159,7 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_get_to_array(ctx, destination, offset, remote, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_to_array(ctx, destination, offset, remote, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_get_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("get", "rocshmem_ctx_" + type.rocshmemName() + "_get", "short, unsigned short, int16_t, uint16_t");
-            }
+            getInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -195,7 +167,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_get_to_array(destination, offset, remote, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_get_to_array(destination, offset, remote, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_get_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("get", "rocshmem_" + type.rocshmemName() + "_get", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("get", "get", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -206,14 +178,7 @@ public final class SymmetricShorts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_put_nbi(ctx, remote, local, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_nbi(ctx, remote, local, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_put_nbi(ctx, remote, local, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_nbi(ctx, remote, local, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "short, unsigned short, int16_t, uint16_t");
-            }
+            putNbiInContext(remote, local, length, pe);
             return;
         }
         switch (type) {
@@ -221,7 +186,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_put_nbi(remote, local, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_put_nbi(remote, local, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_put_nbi(remote, local, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -238,14 +203,7 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayRange("source array", source.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_nbi_from_array(ctx, remote, source, offset, length, pe);
-                default -> throw unsupported("putNbi", "rocshmem_ctx_" + type.rocshmemName() + "_put_nbi", "short, unsigned short, int16_t, uint16_t");
-            }
+            putNbiInContext2(remote, source, offset, length, pe);
             return;
         }
         switch (type) {
@@ -253,7 +211,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_put_nbi_from_array(remote, source, offset, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_put_nbi_from_array(remote, source, offset, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "rocshmem_" + type.rocshmemName() + "_put_nbi", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("putNbi", "put_nbi", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -264,14 +222,7 @@ public final class SymmetricShorts extends SymmetricArray {
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_get_nbi(ctx, local, remote, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_nbi(ctx, local, remote, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_get_nbi(ctx, local, remote, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_nbi(ctx, local, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "short, unsigned short, int16_t, uint16_t");
-            }
+            getNbiInContext(local, remote, length, pe);
             return;
         }
         switch (type) {
@@ -279,7 +230,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_get_nbi(local, remote, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_get_nbi(local, remote, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -296,14 +247,7 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayRange("destination array", destination.length, offset);
         long remote = remoteBase(pe);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_nbi_to_array(ctx, destination, offset, remote, length, pe);
-                default -> throw unsupported("getNbi", "rocshmem_ctx_" + type.rocshmemName() + "_get_nbi", "short, unsigned short, int16_t, uint16_t");
-            }
+            getNbiInContext2(destination, offset, remote, length, pe);
             return;
         }
         switch (type) {
@@ -311,7 +255,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_get_nbi_to_array(destination, offset, remote, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_get_nbi_to_array(destination, offset, remote, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_get_nbi_to_array(destination, offset, remote, length, pe);
-            default -> throw unsupported("getNbi", "rocshmem_" + type.rocshmemName() + "_get_nbi", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("getNbi", "get_nbi", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -320,14 +264,7 @@ public final class SymmetricShorts extends SymmetricArray {
     public void p(int pe, long index, short value) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_p(ctx, remote, value, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_p(ctx, remote, value, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_p(ctx, remote, value, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_p(ctx, remote, value, pe);
-                default -> throw unsupported("p", "rocshmem_ctx_" + type.rocshmemName() + "_p", "short, unsigned short, int16_t, uint16_t");
-            }
+            pInContext(remote, value, pe);
             return;
         }
         switch (type) {
@@ -335,7 +272,7 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_p(remote, value, pe);
             case INT16 -> AddressCalls.rocshmem_int16_p(remote, value, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_p(remote, value, pe);
-            default -> throw unsupported("p", "rocshmem_" + type.rocshmemName() + "_p", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("p", "p", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -344,21 +281,14 @@ public final class SymmetricShorts extends SymmetricArray {
     public short g(int pe, long index) {
         long remote = remote(pe, index);
         if (context != null) {
-            long ctx = context.address();
-            return switch (type) {
-                case SHORT -> AddressCalls.rocshmem_ctx_short_g(ctx, remote, pe);
-                case USHORT -> AddressCalls.rocshmem_ctx_ushort_g(ctx, remote, pe);
-                case INT16 -> AddressCalls.rocshmem_ctx_int16_g(ctx, remote, pe);
-                case UINT16 -> AddressCalls.rocshmem_ctx_uint16_g(ctx, remote, pe);
-                default -> throw unsupported("g", "rocshmem_ctx_" + type.rocshmemName() + "_g", "short, unsigned short, int16_t, uint16_t");
-            };
+            return gInContext(remote, pe);
         }
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_g(remote, pe);
             case USHORT -> AddressCalls.rocshmem_ushort_g(remote, pe);
             case INT16 -> AddressCalls.rocshmem_int16_g(remote, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_g(remote, pe);
-            default -> throw unsupported("g", "rocshmem_" + type.rocshmemName() + "_g", "short, unsigned short, int16_t, uint16_t");
+            default -> throw unsupported("g", "g", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
 
@@ -373,7 +303,7 @@ public final class SymmetricShorts extends SymmetricArray {
         switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until(ivar, cmp.code, value);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "rocshmem_" + type.rocshmemName() + "_wait_until", "short, unsigned short");
+            default -> throw unsupported("waitUntil", "wait_until", false, "short, unsigned short");
         }
     }
 
@@ -385,7 +315,7 @@ public final class SymmetricShorts extends SymmetricArray {
         satisfied = switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_test(ivar, cmp.code, value);
             case USHORT -> AddressCalls.rocshmem_ushort_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "rocshmem_" + type.rocshmemName() + "_test", "short, unsigned short");
+            default -> throw unsupported("test", "test", false, "short, unsigned short");
         };
         return satisfied != 0;
     }
@@ -398,7 +328,7 @@ public final class SymmetricShorts extends SymmetricArray {
         switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_all(ivars, length, status, cmp.code, value);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "rocshmem_" + type.rocshmemName() + "_wait_until_all", "short, unsigned short");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "short, unsigned short");
         }
     }
 
@@ -410,7 +340,7 @@ public final class SymmetricShorts extends SymmetricArray {
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_any(ivars, length, status, cmp.code, value);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "rocshmem_" + type.rocshmemName() + "_wait_until_any", "short, unsigned short");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "short, unsigned short");
         };
     }
 
@@ -423,7 +353,7 @@ public final class SymmetricShorts extends SymmetricArray {
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "rocshmem_" + type.rocshmemName() + "_wait_until_some", "short, unsigned short");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "short, unsigned short");
         };
     }
 
@@ -436,7 +366,7 @@ public final class SymmetricShorts extends SymmetricArray {
         switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "rocshmem_" + type.rocshmemName() + "_wait_until_all_vector", "short, unsigned short");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "short, unsigned short");
         }
     }
 
@@ -449,7 +379,7 @@ public final class SymmetricShorts extends SymmetricArray {
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "rocshmem_" + type.rocshmemName() + "_wait_until_any_vector", "short, unsigned short");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "short, unsigned short");
         };
     }
 
@@ -463,7 +393,7 @@ public final class SymmetricShorts extends SymmetricArray {
         return switch (type) {
             case SHORT -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case USHORT -> AddressCalls.rocshmem_ushort_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "rocshmem_" + type.rocshmemName() + "_wait_until_some_vector", "short, unsigned short");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "short, unsigned short");
         };
     }
 
@@ -497,4 +427,114 @@ public final class SymmetricShorts extends SymmetricArray {
         }
     }
 
+
+    private void putInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_put(ctx, dest, source, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_put(ctx, dest, source, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_put(ctx, dest, source, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("put", "put", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void putInContext2(long dest, short[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("put", "put", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void getInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_get(ctx, dest, source, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_get(ctx, dest, source, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_get(ctx, dest, source, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void getInContext2(short[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("get", "get", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void putNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_put_nbi(ctx, dest, source, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_nbi(ctx, dest, source, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_put_nbi(ctx, dest, source, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void putNbiInContext2(long dest, short[] source, int sourceOffset, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
+            default -> throw unsupported("putNbi", "put_nbi", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void getNbiInContext(long dest, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_get_nbi(ctx, dest, source, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_nbi(ctx, dest, source, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_get_nbi(ctx, dest, source, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_nbi(ctx, dest, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void getNbiInContext2(short[] dest, int destOffset, long source, long nelems, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
+            default -> throw unsupported("getNbi", "get_nbi", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private void pInContext(long dest, short value, int pe) {
+        long ctx = context.address();
+        switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_p(ctx, dest, value, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_p(ctx, dest, value, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_p(ctx, dest, value, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_p(ctx, dest, value, pe);
+            default -> throw unsupported("p", "p", true, "short, unsigned short, int16_t, uint16_t");
+        }
+    }
+
+    private short gInContext(long source, int pe) {
+        long ctx = context.address();
+        return switch (type) {
+            case SHORT -> AddressCalls.rocshmem_ctx_short_g(ctx, source, pe);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_g(ctx, source, pe);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_g(ctx, source, pe);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_g(ctx, source, pe);
+            default -> throw unsupported("g", "g", true, "short, unsigned short, int16_t, uint16_t");
+        };
+    }
 }

@@ -64,7 +64,7 @@ public final class Rocshmem implements AutoCloseable {
     /** Live user contexts in creation order; destroyed (with a warning) at finalize if still open. */
     private final Map<Context, Boolean> liveContexts = new LinkedHashMap<>();
     /** The context of the host collectives, which rocSHMEM defines only in ctx form; created lazily. */
-    private Context defaultContext;
+    private volatile Context defaultContext;
 
     private Rocshmem(Backend backend) {
         this.myPe = rocshmem_my_pe();
@@ -400,12 +400,18 @@ public final class Rocshmem implements AutoCloseable {
      * of it and destroyed by finalize; {@link Context#close()} refuses it.
      */
     @CallsNative("rocshmem_ctx_create")
-    public synchronized Context defaultContext() {
+    public Context defaultContext() {
         requireOpen();
-        if (defaultContext == null) {
-            defaultContext = Context.create(this, java.util.EnumSet.noneOf(ContextOption.class), true);
+        Context existing = defaultContext; // the collectives ask on every call: no lock once it exists
+        if (existing != null) {
+            return existing;
         }
-        return defaultContext;
+        synchronized (this) {
+            if (defaultContext == null) {
+                defaultContext = Context.create(this, java.util.EnumSet.noneOf(ContextOption.class), true);
+            }
+            return defaultContext;
+        }
     }
 
     synchronized boolean forget(Context context) {

@@ -269,8 +269,6 @@ public abstract sealed class SymmetricArray
         }
     }
 
-    }
-
     final long sliceAddress(long from, long count) {
         requireLive();
         Checks.range("slice of " + this, from, count, length);
@@ -284,7 +282,9 @@ public abstract sealed class SymmetricArray
         }
     }
 
-    final UnsupportedOperationException unsupported(String operation, String cFunction, String typesWithIt) {
+    /** The library lacks {@code op} for this view's C type (the message is built here, off the hot path). */
+    final UnsupportedOperationException unsupported(String operation, String op, boolean ctx, String typesWithIt) {
+        String cFunction = "rocshmem_" + (ctx ? "ctx_" : "") + type.rocshmemName() + "_" + op;
         return new UnsupportedOperationException("rocSHMEM defines no host " + cFunction + ", so " + operation
                 + " is not available for a view of C type " + type.cName() + "; it exists for: " + typesWithIt
                 + " (re-type the view with as(CType))");

@@ -61,6 +61,8 @@ public final class Team extends TeamCollectives implements AutoCloseable {
     /** Where a split team was made: printed if it is still alive at finalize. */
     final Throwable site;
     private volatile boolean destroyed;
+    /** The team's size, asked once: it never changes, and the collectives' checks need it on every call. */
+    private int size = -1;
 
     Team(Rocshmem session, long handle, Kind kind) {
         this.session = session;
@@ -105,7 +107,14 @@ public final class Team extends TeamCollectives implements AutoCloseable {
     /** Number of PEs in the team; -1 for {@link #INVALID}. */
     @CallsNative("rocshmem_team_n_pes")
     public int nPes() {
-        return isValid() ? rocshmem_team_n_pes(handle()) : -1;
+        if (!isValid()) {
+            return -1;
+        }
+        long h = handle(); // checks the session and the team first
+        if (size < 0) {
+            size = rocshmem_team_n_pes(h);
+        }
+        return size;
     }
 
     /** The number in {@code destination} of this team's PE {@code pe}; -1 if it is not a member there. */
