@@ -52,7 +52,7 @@ public final class SymmetricDoubles extends SymmetricArray {
     /** Copies {@link #length()} elements from {@code source[offset...]} into this PE's copy of the view. */
     public void copyFrom(double[] source, int offset) {
         requireArrayRange("source array", source.length, offset);
-        Hip.check(AddressCalls.copy_double_array_to_device(localBase(), source, offset, length), "hipMemcpy(host to device)");
+        HipException.check(AddressCalls.copy_double_array_to_device(localBase(), source, offset, length), "hipMemcpy(host to device)");
     }
 
     /** Copies this PE's copy of the view into the whole {@code destination} array (device to host). */
@@ -64,7 +64,7 @@ public final class SymmetricDoubles extends SymmetricArray {
     /** Copies this PE's copy of the view into {@code destination[offset...]}. */
     public void copyTo(double[] destination, int offset) {
         requireArrayRange("destination array", destination.length, offset);
-        Hip.check(AddressCalls.copy_device_to_double_array(destination, offset, localBase(), length), "hipMemcpy(device to host)");
+        HipException.check(AddressCalls.copy_device_to_double_array(destination, offset, localBase(), length), "hipMemcpy(device to host)");
     }
 
     /** This PE's copy of the view as a new array. */

@@ -32,13 +32,13 @@ public final class DeviceSelection {
             throw new IllegalArgumentException("LOCAL_RANK=" + text + " is not an integer", e);
         }
         int[] count = {0};
-        Hip.check(hipGetDeviceCount(count), "hipGetDeviceCount");
+        HipException.check(hipGetDeviceCount(count), "hipGetDeviceCount");
         int device = localRank % count[0];
         if (device != localRank) {
             LOG.log(emulator ? System.Logger.Level.DEBUG : System.Logger.Level.WARNING,
                     "LOCAL_RANK {0} but only {1} HIP device(s): using device {2}", localRank, count[0], device);
         }
-        Hip.check(hipSetDevice(device), "hipSetDevice(" + device + ")");
+        HipException.check(hipSetDevice(device), "hipSetDevice(" + device + ")");
         return device;
     }
 }

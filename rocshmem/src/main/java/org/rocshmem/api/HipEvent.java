@@ -26,12 +26,12 @@ public final class HipEvent implements AutoCloseable {
     /** Creates an event and records it on {@code stream} (hipEventCreate + hipEventRecord). */
     static HipEvent recordOn(HipStream stream) {
         ihipEvent_t handle = new ihipEvent_t();
-        Hip.check(hipEventCreate(handle), "hipEventCreate");
+        HipException.check(hipEventCreate(handle), "hipEventCreate");
         HipEvent event = new HipEvent(handle);
         int status = hipEventRecord(handle, stream.handle());
         if (status != 0) {
             event.close();
-            Hip.check(status, "hipEventRecord");
+            HipException.check(status, "hipEventRecord");
         }
         return event;
     }
@@ -42,13 +42,13 @@ public final class HipEvent implements AutoCloseable {
         if (status == hipErrorNotReady) {
             return false;
         }
-        Hip.check(status, "hipEventQuery");
+        HipException.check(status, "hipEventQuery");
         return true;
     }
 
     /** Blocks until the work enqueued before this event has completed (hipEventSynchronize). */
     public void synchronize() {
-        Hip.check(hipEventSynchronize(handle()), "hipEventSynchronize");
+        HipException.check(hipEventSynchronize(handle()), "hipEventSynchronize");
     }
 
     /**
@@ -57,7 +57,7 @@ public final class HipEvent implements AutoCloseable {
      */
     public double millisSince(HipEvent start) {
         float[] ms = {0};
-        Hip.check(hipEventElapsedTime(ms, start.handle(), handle()), "hipEventElapsedTime");
+        HipException.check(hipEventElapsedTime(ms, start.handle(), handle()), "hipEventElapsedTime");
         return ms[0];
     }
 
@@ -65,7 +65,7 @@ public final class HipEvent implements AutoCloseable {
     public synchronized void close() {
         if (!closed) {
             closed = true;
-            Hip.check(hipEventDestroy(handle), "hipEventDestroy");
+            HipException.check(hipEventDestroy(handle), "hipEventDestroy");
         }
     }
 

@@ -1,5 +1,11 @@
 package org.rocshmem.api;
 
+import static org.rocshmem.global.hip.hipGetErrorName;
+import static org.rocshmem.global.hip.hipGetErrorString;
+import static org.rocshmem.global.hip.hipSuccess;
+
+import org.bytedeco.javacpp.BytePointer;
+
 /**
  * A HIP runtime call returned an error. Carries the numeric {@code hipError_t}, its enum name
  * (e.g. {@code hipErrorNoDevice}) and the runtime's description, so logs are readable without
@@ -17,6 +23,20 @@ public final class HipException extends RocshmemException {
         this.code = code;
         this.errorName = errorName;
         this.description = description;
+    }
+
+    /**
+     * Returns normally when {@code status} is {@code hipSuccess}; otherwise throws a HipException naming
+     * {@code call}, the code, its HIP name and description.
+     */
+    public static void check(int status, String call) {
+        if (status != hipSuccess) {
+            throw new HipException(call, status, text(hipGetErrorName(status)), text(hipGetErrorString(status)));
+        }
+    }
+
+    private static String text(BytePointer p) {
+        return p == null || p.isNull() ? "(no text)" : p.getString();
     }
 
     /** The {@code hipError_t} value. */

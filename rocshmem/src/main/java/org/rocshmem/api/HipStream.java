@@ -50,7 +50,7 @@ public final class HipStream implements AutoCloseable {
     /** Creates a stream on the current HIP device ({@code hipStreamCreate}). */
     public static HipStream create() {
         ihipStream_t handle = new ihipStream_t();
-        Hip.check(hipStreamCreate(handle), "hipStreamCreate");
+        HipException.check(hipStreamCreate(handle), "hipStreamCreate");
         return new HipStream(handle, true);
     }
 
@@ -151,7 +151,7 @@ public final class HipStream implements AutoCloseable {
      */
     public HipStream copy(org.bytedeco.javacpp.Pointer destination, org.bytedeco.javacpp.Pointer source, long bytes) {
         Checks.positive("copy length", bytes);
-        Hip.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()), "hipMemcpyAsync");
+        HipException.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()), "hipMemcpyAsync");
         return this;
     }
 
@@ -177,7 +177,7 @@ public final class HipStream implements AutoCloseable {
 
     /** Blocks until all work enqueued so far has completed ({@code hipStreamSynchronize}). */
     public void synchronize() {
-        Hip.check(hipStreamSynchronize(handle()), "hipStreamSynchronize");
+        HipException.check(hipStreamSynchronize(handle()), "hipStreamSynchronize");
     }
 
     /** True if all enqueued work has completed, false if some is still pending ({@code hipStreamQuery}). */
@@ -186,7 +186,7 @@ public final class HipStream implements AutoCloseable {
         if (status == hipErrorNotReady) {
             return false;
         }
-        Hip.check(status, "hipStreamQuery");
+        HipException.check(status, "hipStreamQuery");
         return status == hipSuccess;
     }
 
@@ -205,7 +205,7 @@ public final class HipStream implements AutoCloseable {
         }
         closed = true;
         if (owned) {
-            Hip.check(hipStreamDestroy(handle), "hipStreamDestroy");
+            HipException.check(hipStreamDestroy(handle), "hipStreamDestroy");
         }
     }
 

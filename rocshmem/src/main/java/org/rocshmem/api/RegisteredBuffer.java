@@ -48,7 +48,7 @@ public final class RegisteredBuffer implements AutoCloseable {
         }
         session.requireOpen();
         closed = true;
-        session.forget(this);
+        session.heap().forget(this);
         int status = rocshmem_buffer_unregister(address);
         if (status != 0) {
             throw new RocshmemException("rocshmem_buffer_unregister(0x" + Long.toHexString(address.address())

@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.bytedeco.javacpp.Pointer;
-import org.rocshmem.api.bootstrap.LaunchEnvironment;
-import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
-import org.rocshmem.api.bootstrap.UniqueIdExchange;
 
 /**
  * The rocSHMEM session of this process: {@code try (Rocshmem shmem = Rocshmem.init()) { ... }}.
@@ -21,17 +18,10 @@ import org.rocshmem.api.bootstrap.UniqueIdExchange;
  * buffers and teams to the session that made them (so use after finalize is detected in Java, not by a crash), and
  * keeps the tracking of leftovers in one object. {@link #current()} reaches it from anywhere.
  *
- * <p>Init ladder (every path first pins the HIP device from LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK /
- * SLURM_LOCALID):
- * <ul>
- * <li>{@link #init()}: if RANK/WORLD_SIZE (launcher, torchrun), OMPI_COMM_WORLD_* (mpirun) or an srun step's
- *     SLURM_* variables are set, as {@link #initFromEnvironment}; otherwise {@link #initRaw()};</li>
- * <li>{@link #initFromEnvironment}: rank 0 creates the unique id and serves it over TCP on MASTER_ADDR:MASTER_PORT,
- *     authenticated with the job's shared secret ({@link TcpUniqueIdExchange});</li>
- * <li>{@link #initWithExchange}: the same with your own {@link UniqueIdExchange} (MPI, Spark, ...);</li>
- * <li>{@link #initWithUniqueId}: you already hold the 128-byte id on every rank;</li>
- * <li>{@link #initRaw()}: plain rocshmem_init() (rocSHMEM's own bootstrap; MPI on real rocSHMEM).</li>
- * </ul>
+ * <p>Init: {@link #init()} finds the job from the launch environment (launcher, torchrun, mpirun, srun) or leaves
+ * it to rocSHMEM; {@link #init(Bootstrap)} takes an explicit {@link Bootstrap} strategy (your own unique-id exchange,
+ * an id you already hold, ...). Every path first pins the HIP device from LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK /
+ * SLURM_LOCALID.
  *
  * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (newest first, the same order on every PE), free
  * leaked buffers (each logged with its allocation site), rocshmem_finalize (whose implicit barrier is the only
@@ -52,15 +42,12 @@ public final class Rocshmem implements AutoCloseable {
     private final Team shared;
     private final FinalizeAtExit exitHook;
     private volatile boolean open = true;
-    private long allocations;
-    /** Live owned blocks in allocation order: every PE allocates in the same order, so frees line up. */
-    private final Map<Long, Allocation> liveBuffers = new LinkedHashMap<>();
+    private final SymmetricHeap heap = new SymmetricHeap(this);
     /**
      * Live split teams in creation order. Splits are collective and happen in program order, so
      * every member PE sees the same order; handle values (pointers) differ between PEs and would not.
      */
     private final Map<Long, Team> liveTeams = new LinkedHashMap<>();
-    private final List<RegisteredBuffer> registrations = new ArrayList<>();
     /** Live user contexts in creation order; destroyed (with a warning) at finalize if still open. */
     private final Map<Context, Boolean> liveContexts = new LinkedHashMap<>();
     /** The context of the host collectives, which rocSHMEM defines only in ctx form; created lazily. */
@@ -76,49 +63,21 @@ public final class Rocshmem implements AutoCloseable {
         this.exitHook = new FinalizeAtExit(this);
     }
 
-    // ---------------------------------------------------------------- init ladder
+    // ---------------------------------------------------------------- init
 
-    /** Initializes from the launch environment if there is one, else with plain rocshmem_init(). */
+    /** Initializes with {@link Bootstrap#detect()}: the launch environment's bootstrap if any, else rocSHMEM's own. */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr", "rocshmem_init",
+        "rocshmem_my_pe", "rocshmem_n_pes"})
     public static Rocshmem init() {
-        Map<String, String> env = System.getenv();
-        return LaunchEnvironment.isLaunched(env) ? initFromEnvironment(LaunchEnvironment.fromSystemEnvironment())
-                : initRaw();
+        return init(Bootstrap.detect());
     }
 
-    /** Unique-id init with the id served by rank 0 over TCP (MASTER_ADDR:MASTER_PORT + shared secret). */
-    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr"})
-    public static Rocshmem initFromEnvironment(LaunchEnvironment env) {
-        Objects.requireNonNull(env, "env");
-        return initWithExchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env));
-    }
-
-    /** Unique-id init; rank 0 creates the id and {@code exchange} brings it to every rank. Collective. */
-    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr"})
-    public static Rocshmem initWithExchange(int rank, int nranks, UniqueIdExchange exchange) {
-        Objects.requireNonNull(exchange, "exchange");
-        return open("unique id via " + exchange.getClass().getSimpleName(), () -> {
-            byte[] uid = exchange.exchange(rank, nranks, UniqueIds::create);
-            UniqueIds.initAttr(rank, nranks, uid);
-        }, rank, nranks);
-    }
-
-    /** Unique-id init with an id every rank already holds (from {@link #createUniqueId()} on one rank). */
-    @CallsNative({"rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr"})
-    public static Rocshmem initWithUniqueId(int rank, int nranks, byte[] uid) {
-        UniqueIds.requireValid(uid);
-        return open("unique id", () -> UniqueIds.initAttr(rank, nranks, uid), rank, nranks);
-    }
-
-    /** Plain rocshmem_init(): rocSHMEM bootstraps itself (MPI on real rocSHMEM; RANK/WORLD_SIZE on the emulator). */
-    @CallsNative({"rocshmem_init", "rocshmem_my_pe", "rocshmem_n_pes"})
-    public static Rocshmem initRaw() {
-        return open("rocshmem_init", () -> {
-            rocshmem_init();
-            if (rocshmem_my_pe() < 0 || rocshmem_n_pes() < 1) {
-                throw new RocshmemException("rocshmem_init failed (my_pe=" + rocshmem_my_pe() + ", n_pes="
-                        + rocshmem_n_pes() + "); rocSHMEM printed the reason on stderr");
-            }
-        }, -1, -1);
+    /** Initializes rocSHMEM with the given bootstrap strategy. Collective over the job's PEs. */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr", "rocshmem_init",
+        "rocshmem_my_pe", "rocshmem_n_pes"})
+    public static Rocshmem init(Bootstrap bootstrap) {
+        Objects.requireNonNull(bootstrap, "bootstrap");
+        return open(bootstrap);
     }
 
     /** A fresh 128-byte unique id (rocshmem_get_uniqueid); needs no initialized session. */
@@ -145,7 +104,7 @@ public final class Rocshmem implements AutoCloseable {
         }
     }
 
-    private static Rocshmem open(String how, Runnable initCall, int rank, int nranks) {
+    private static Rocshmem open(Bootstrap bootstrap) {
         synchronized (LOCK) {
             if (session != null) {
                 throw session.open ? new RocshmemStateException("rocSHMEM is already initialized (PE " + session.myPe
@@ -154,15 +113,15 @@ public final class Rocshmem implements AutoCloseable {
             }
             Backend backend = detectBackend();  // loads the natives; a constant query, valid before init
             DeviceSelection.fromEnvironment(System.getenv(), backend.emulator());
-            InitFailure.run(initCall, backend);
+            InitFailure.run(bootstrap::initialize, backend);
             Rocshmem opened = new Rocshmem(backend);
-            if (rank >= 0 && (opened.myPe != rank || opened.nPes != nranks)) {
+            if (bootstrap.knowsRank() && (opened.myPe != bootstrap.rank() || opened.nPes != bootstrap.nranks())) {
                 throw new RocshmemException("rocSHMEM initialized as PE " + opened.myPe + " of " + opened.nPes
-                        + " but rank " + rank + " of " + nranks + " was requested");
+                        + " but rank " + bootstrap.rank() + " of " + bootstrap.nranks() + " was requested");
             }
             session = opened;
             opened.exitHook.install();
-            LOG.log(System.Logger.Level.DEBUG, "rocSHMEM initialized ({0}): PE {1} of {2} on {3}", how,
+            LOG.log(System.Logger.Level.DEBUG, "rocSHMEM initialized ({0}): PE {1} of {2} on {3}", bootstrap,
                     opened.myPe, opened.nPes, opened.backend);
             return opened;
         }
@@ -253,16 +212,7 @@ public final class Rocshmem implements AutoCloseable {
             throw new IndexOutOfBoundsException("register: " + bytes + " bytes exceed the " + capacity
                     + " bytes the pointer holds from its position");
         }
-        int status = rocshmem_buffer_register(address, bytes);
-        if (status != 0) {
-            throw new RocshmemException("rocshmem_buffer_register(0x" + Long.toHexString(address.address()) + ", "
-                    + bytes + ") failed with status " + status + " (overlapping or invalid range?)");
-        }
-        RegisteredBuffer registered = new RegisteredBuffer(this, address, bytes);
-        synchronized (this) {
-            registrations.add(registered);
-        }
-        return registered;
+        return heap.register(address, bytes);
     }
 
     /**
@@ -282,62 +232,16 @@ public final class Rocshmem implements AutoCloseable {
     @CallsNative("rocshmem_buffer_unregister_all")
     public void unregisterAll() {
         requireOpen();
-        List<RegisteredBuffer> all;
-        synchronized (this) {
-            all = new ArrayList<>(registrations);
-            registrations.clear();
-        }
-        all.forEach(RegisteredBuffer::markUnregistered);
-        rocshmem_buffer_unregister_all();
+        heap.unregisterAll();
     }
 
     private SymmetricBuffer allocate(String kind, long bytes, java.util.function.Supplier<Pointer> call) {
-        requireOpen();
-        Pointer address = call.get();
-        if (address == null || address.isNull()) {
-            throw new RocshmemException("rocshmem_" + kind.replaceFirst("\\(.*", "") + " of " + bytes
-                    + " bytes returned null (symmetric heap exhausted? the emulator's size is ROCSHMEM_HEAP_SIZE)");
-        }
-        synchronized (this) {
-            Allocation allocation = new Allocation(++allocations, kind, address, bytes);
-            liveBuffers.put(allocation.sequence, allocation);
-            return SymmetricBuffer.owning(this, allocation);
-        }
+        return heap.allocate(kind, bytes, call);
     }
 
-    /** Collective free of a live block; false if it was already freed. */
-    boolean free(Allocation allocation) {
-        if (allocation.isReleased()) {
-            return false;  // closed before, or freed by finalize
-        }
-        requireOpen();
-        if (!allocation.release()) {
-            return false;
-        }
-        synchronized (this) {
-            liveBuffers.remove(allocation.sequence);
-        }
-        // As rocshmem4py: no kernel may still use the block when it goes back to the heap.
-        Hip.check(hipDeviceSynchronize(), "hipDeviceSynchronize");
-        release(allocation);
-        return true;
-    }
-
-    /** Gives a block back the way it was obtained: freed, or unregistered when it was registered memory. */
-    private static void release(Allocation allocation) {
-        if (allocation.kind.equals(Allocation.REGISTERED_SYMMETRIC)) {
-            int status = rocshmem_buffer_unregister_symmetric(allocation.address);
-            if (status != 0) {
-                throw new RocshmemException("rocshmem_buffer_unregister_symmetric of " + allocation.describe()
-                        + " failed with status " + status, status);
-            }
-        } else {
-            rocshmem_free(allocation.address);
-        }
-    }
-
-    synchronized void forget(RegisteredBuffer registered) {
-        registrations.remove(registered);
+    /** The memory bookkeeping, for the buffers' close(). */
+    SymmetricHeap heap() {
+        return heap;
     }
 
     // ---------------------------------------------------------------- teams
@@ -599,8 +503,6 @@ public final class Rocshmem implements AutoCloseable {
             Warnings.log(LOG, System.Logger.Level.WARNING, "hipDeviceSynchronize before finalize returned {0}", status);
         }
         List<Team> teams;
-        List<Allocation> leaked;
-        List<RegisteredBuffer> registered;
         List<Context> contexts;
         Context sessionContext;
         synchronized (this) {
@@ -610,10 +512,6 @@ public final class Rocshmem implements AutoCloseable {
             teams = new ArrayList<>(liveTeams.values());
             java.util.Collections.reverse(teams); // newest first: a team split from another goes before it
             liveTeams.clear();
-            leaked = new ArrayList<>(liveBuffers.values());
-            liveBuffers.clear();
-            registered = new ArrayList<>(registrations);
-            registrations.clear();
         }
         for (Context context : contexts) {
             Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
@@ -628,14 +526,7 @@ public final class Rocshmem implements AutoCloseable {
                     team, LeakReporter.stackTrace(team.site));
             team.destroyNow();
         }
-        for (Allocation allocation : leaked) {
-            if (allocation.release()) {
-                Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; freeing it at finalize.\n{1}",
-                        allocation.describe(), LeakReporter.stackTrace(allocation.site));
-                release(allocation);
-            }
-        }
-        registered.forEach(RegisteredBuffer::unregisterQuietly);
+        heap.releaseLeftovers();
         // No barrier_all here: rocshmem_finalize synchronizes by itself (OpenSHMEM), and a barrier_all would pair
         // with another PE's application barrier if this finalize runs early (exception in a try-with-resources).
         open = false;

@@ -41,7 +41,7 @@ final class StreamCompletions {
         int status = hipLaunchHostFunc(stream.handle(), callback(), null);
         if (status != 0) {
             pending.remove(future);
-            Hip.check(status, "hipLaunchHostFunc");
+            HipException.check(status, "hipLaunchHostFunc");
         }
         return future;
     }

@@ -36,19 +36,19 @@ public final class SymmetricBuffer implements AutoCloseable {
     private final BytePointer base;
     private final long byteSize;
     /** -1 for the symmetric buffer itself, else the PE whose copy this view addresses. */
-    private final int peerOf;
+    private final int viewedPe;
     private final Cleaner.Cleanable leakWatch;
     /** as*Pointer/asByteBuffer views of the block, shared with its peer views: they die with the block. */
     private final RawViews rawViews;
     private volatile boolean viewClosed;
 
-    private SymmetricBuffer(Rocshmem session, Allocation allocation, Pointer address, int peerOf) {
+    private SymmetricBuffer(Rocshmem session, Allocation allocation, Pointer address, int viewedPe) {
         this.session = session;
         this.allocation = allocation;
         this.base = new BytePointer(address).capacity(allocation.byteSize);
         this.byteSize = allocation.byteSize;
-        this.peerOf = peerOf;
-        this.leakWatch = peerOf < 0 ? LeakReporter.watch(this, allocation) : null;
+        this.viewedPe = viewedPe;
+        this.leakWatch = viewedPe < 0 ? LeakReporter.watch(this, allocation) : null;
         this.rawViews = RawViews.of(allocation);
     }
 
@@ -60,20 +60,20 @@ public final class SymmetricBuffer implements AutoCloseable {
         return byteSize;
     }
 
-    /** The native address (of PE {@link #peerOf()}'s copy for a peer view). */
+    /** The native address (of PE {@link #addressedPe()}'s copy for a peer view). */
     public long address() {
         requireOpen();
         return base.address();
     }
 
-    /** True for the buffer returned by malloc/calloc/align, false for a {@link #peer(int)} view. */
-    public boolean isOwner() {
-        return peerOf < 0;
+    /** True for a {@link #peer(int)} view, false for the buffer returned by malloc/calloc/align. */
+    public boolean isPeerView() {
+        return viewedPe >= 0;
     }
 
-    /** The PE whose copy a peer view addresses; the calling PE for the buffer itself. */
-    public int peerOf() {
-        return peerOf < 0 ? session.myPe() : peerOf;
+    /** The PE whose copy of the block this object addresses: the viewed PE of a peer view, else the calling PE. */
+    public int addressedPe() {
+        return isPeerView() ? viewedPe : session.myPe();
     }
 
     public boolean isClosed() {
@@ -231,12 +231,12 @@ public final class SymmetricBuffer implements AutoCloseable {
     @CallsNative({"rocshmem_free", "rocshmem_buffer_unregister_symmetric"})
     @Override
     public void close() {
-        if (!isOwner()) {
+        if (isPeerView()) {
             viewClosed = true;
             return;
         }
         rawViews.die(); // before rocshmem_free returns the block to the heap
-        if (session.free(allocation)) {
+        if (session.heap().free(allocation)) {
             leakWatch.clean();
         }
     }
@@ -244,7 +244,7 @@ public final class SymmetricBuffer implements AutoCloseable {
     @Override
     public String toString() {
         return "SymmetricBuffer[" + byteSize + " bytes at 0x" + Long.toHexString(base.address())
-                + (isOwner() ? "" : ", view of PE " + peerOf) + (isClosed() ? ", closed" : "") + "]";
+                + (isPeerView() ? ", view of PE " + viewedPe : "") + (isClosed() ? ", closed" : "") + "]";
     }
 
     // ---- internals ----
@@ -258,7 +258,7 @@ public final class SymmetricBuffer implements AutoCloseable {
     private void requireOpen() {
         session.requireOpen();
         if (isClosed()) {
-            throw new RocshmemStateException("this " + (isOwner() ? "SymmetricBuffer" : "peer view") + " of "
+            throw new RocshmemStateException("this " + (isPeerView() ? "peer view" : "SymmetricBuffer") + " of "
                     + byteSize + " bytes was closed");
         }
     }
@@ -266,9 +266,9 @@ public final class SymmetricBuffer implements AutoCloseable {
     /** Remote-side operations need the symmetric address, never a peer's mapped address. */
     private void requireSymmetric(String op) {
         requireOpen();
-        if (!isOwner()) {
+        if (isPeerView()) {
             throw new UnsupportedOperationException(op + " needs the symmetric buffer, not a peer view of PE "
-                    + peerOf);
+                    + viewedPe);
         }
     }
 

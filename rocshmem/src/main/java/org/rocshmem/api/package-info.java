@@ -4,7 +4,7 @@
  * <h2>Session</h2>
  * {@link org.rocshmem.api.Rocshmem} is the process's rocSHMEM session:
  * {@code try (Rocshmem shmem = Rocshmem.init()) { ... }} initializes from the launcher's, mpirun's or srun's
- * environment (or {@link org.rocshmem.api.Rocshmem#initWithExchange} with your own id exchange) and finalizes at the
+ * environment (or takes a {@link org.rocshmem.api.Bootstrap}, e.g. your own unique-id exchange) and finalizes at the
  * end of the block, freeing what was forgotten with a warning naming where it was made. {@link org.rocshmem.api.Info}
  * is the diagnosis to run when something does not load.
  *

@@ -12,7 +12,6 @@ import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.Hip;
 import org.rocshmem.api.HipException;
 import org.rocshmem.testsupport.NativeBuild;
 
@@ -73,7 +72,7 @@ class RealHipNoDeviceTest {
     @Test
     void checkTurnsTheStatusIntoANamedException() {
         HipException e = assertThrows(HipException.class,
-                () -> Hip.check(hipMalloc(new PointerPointer<Pointer>(1), 64), "hipMalloc"));
+                () -> HipException.check(hipMalloc(new PointerPointer<Pointer>(1), 64), "hipMalloc"));
         assertEquals(hipErrorNoDevice, e.code());
         assertEquals("hipErrorNoDevice", e.errorName());
         assertEquals("no ROCm-capable device is detected", e.description());

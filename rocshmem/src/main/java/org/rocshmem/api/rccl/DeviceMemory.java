@@ -11,7 +11,7 @@ import java.nio.ByteOrder;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
-import org.rocshmem.api.Hip;
+import org.rocshmem.api.HipException;
 import org.rocshmem.api.RocshmemStateException;
 
 /**
@@ -69,7 +69,7 @@ public final class DeviceMemory implements AutoCloseable {
             for (int i = 0; i < values.length; i++) {
                 ElementCodec.put(type, b, i, values[i]);
             }
-            Hip.check(hipMemcpy(base, staging, staging.capacity(), hipMemcpyHostToDevice), "hipMemcpy");
+            HipException.check(hipMemcpy(base, staging, staging.capacity(), hipMemcpyHostToDevice), "hipMemcpy");
         }
     }
 
@@ -81,7 +81,7 @@ public final class DeviceMemory implements AutoCloseable {
         }
         double[] values = new double[(int) elements];
         try (BytePointer staging = new BytePointer(Math.max(1, elements * type.size()))) {
-            Hip.check(hipMemcpy(staging, base, elements * type.size(), hipMemcpyDeviceToHost), "hipMemcpy");
+            HipException.check(hipMemcpy(staging, base, elements * type.size(), hipMemcpyDeviceToHost), "hipMemcpy");
             ByteBuffer b = staging.asByteBuffer().order(ByteOrder.nativeOrder());
             for (int i = 0; i < values.length; i++) {
                 values[i] = ElementCodec.get(type, b, i);

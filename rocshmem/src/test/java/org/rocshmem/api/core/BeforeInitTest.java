@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.HipStream;
+import org.rocshmem.api.Bootstrap;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.Team;
@@ -29,9 +30,9 @@ class BeforeInitTest {
     @Test
     void uniqueIdOfWrongSizeIsRejectedWithItsLength() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Rocshmem.initWithUniqueId(0, 1, new byte[5]));
+                () -> Rocshmem.init(Bootstrap.uniqueId(0, 1, new byte[5])));
         assertEquals("invalid unique id size: a rocSHMEM unique id has 128 bytes, got 5", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Rocshmem.initWithUniqueId(0, 1, null));
+        assertThrows(IllegalArgumentException.class, () -> Rocshmem.init(Bootstrap.uniqueId(0, 1, null)));
         assertFalse(Rocshmem.isInitialized(), "a rejected id must not leave a half-open session");
     }
 

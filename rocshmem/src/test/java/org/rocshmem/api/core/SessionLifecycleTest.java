@@ -17,6 +17,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.rocshmem.api.Bootstrap;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
@@ -36,7 +37,7 @@ class SessionLifecycleTest {
     void finalizeFreesLeftoversThenEverythingRefusesToRun() throws InterruptedException {
         List<LogRecord> warnings = captureWarnings(Rocshmem.class.getName());
         List<LogRecord> gcReports = captureWarnings("org.rocshmem.api.LeakReporter");
-        Rocshmem shmem = Rocshmem.initRaw();
+        Rocshmem shmem = Rocshmem.init(Bootstrap.libraryOwn());
         assertEquals(0, shmem.myPe());
         assertEquals(1, shmem.nPes());
         shmem.malloc(64); // dropped at once: the GC must report it (but not free it)
@@ -74,7 +75,8 @@ class SessionLifecycleTest {
         String finalized = "rocSHMEM was finalized";
         shmem.close(); // a second close is a no-op, like every close() of the API
         assertTrue(assertThrows(RocshmemStateException.class, Rocshmem::current).getMessage().startsWith(finalized));
-        assertTrue(assertThrows(RocshmemStateException.class, Rocshmem::initRaw).getMessage().startsWith(finalized));
+        assertTrue(assertThrows(RocshmemStateException.class, () -> Rocshmem.init(Bootstrap.libraryOwn()))
+                .getMessage().startsWith(finalized));
         assertThrows(RocshmemStateException.class, () -> shmem.malloc(8));
         assertThrows(RocshmemStateException.class, shmem::barrierAll);
         assertThrows(RocshmemStateException.class, leaked::asBytes);
@@ -91,7 +93,7 @@ class SessionLifecycleTest {
         try (Rocshmem shmem = Rocshmem.init()) {
             assertEquals(0, shmem.myPe());
             assertEquals(1, shmem.nPes());
-            assertThrows(RocshmemStateException.class, () -> Rocshmem.initWithUniqueId(0, 1, first));
+            assertThrows(RocshmemStateException.class, () -> Rocshmem.init(Bootstrap.uniqueId(0, 1, first)));
         }
     }
 
@@ -114,7 +116,7 @@ class SessionLifecycleTest {
             }
         };
         int rank = Pe.rank();
-        try (Rocshmem shmem = Rocshmem.initWithExchange(rank, 2, viaFiles);
+        try (Rocshmem shmem = Rocshmem.init(Bootstrap.exchange(rank, 2, viaFiles));
              SymmetricBuffer box = shmem.calloc(2, Long.BYTES)) {
             assertEquals(rank, shmem.myPe());
             assertEquals(rank == 0, !createdHere.isEmpty(), "only rank 0 creates the id");

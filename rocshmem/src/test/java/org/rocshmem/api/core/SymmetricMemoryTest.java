@@ -167,9 +167,11 @@ class SymmetricMemoryTest {
         int peer = 1 - me;
         try (SymmetricBuffer buffer = shmem.calloc(INTS, Integer.BYTES)) {
             assertSame(buffer, buffer.peer(me), "the own PE's view is the buffer itself");
+            assertFalse(buffer.isPeerView());
+            assertEquals(me, buffer.addressedPe());
             SymmetricBuffer remote = buffer.peer(peer);
-            assertFalse(remote.isOwner());
-            assertEquals(peer, remote.peerOf());
+            assertTrue(remote.isPeerView());
+            assertEquals(peer, remote.addressedPe());
             // store straight into the peer's copy through the view
             remote.asByteBuffer().putInt(8 * 4, 4242 + me);
             shmem.barrierAll();

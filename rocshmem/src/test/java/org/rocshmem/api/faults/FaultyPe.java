@@ -7,6 +7,7 @@ import static org.rocshmem.global.rocshmem.rocshmem_putmem;
 
 import java.util.concurrent.TimeUnit;
 import org.bytedeco.javacpp.LongPointer;
+import org.rocshmem.api.Bootstrap;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.rocshmem.rocshmem_ctx_t;
@@ -45,7 +46,7 @@ public final class FaultyPe {
         }
         say("INIT-START " + System.currentTimeMillis());
         // launcher-init: rocSHMEM's own bootstrap (no TCP rendezvous first), so PE 0 waits inside the emulator's init.
-        try (Rocshmem shmem = moment.equals("launcher-init") ? Rocshmem.initRaw() : Rocshmem.init();
+        try (Rocshmem shmem = moment.equals("launcher-init") ? Rocshmem.init(Bootstrap.libraryOwn()) : Rocshmem.init();
              SymmetricBuffer inbox = shmem.calloc(1, Long.BYTES);
              SymmetricBuffer outbox = shmem.malloc(Long.BYTES);
              SymmetricBuffer sums = shmem.calloc(2, Long.BYTES)) {

@@ -1,5 +1,6 @@
 package org.rocshmem.api.faults;
 
+import org.rocshmem.api.Bootstrap;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemException;
 
@@ -9,7 +10,7 @@ public final class InitFailurePe {
     }
 
     public static void main(String[] args) {
-        try (Rocshmem shmem = args[0].equals("raw") ? Rocshmem.initRaw() : Rocshmem.init()) {
+        try (Rocshmem shmem = args[0].equals("raw") ? Rocshmem.init(Bootstrap.libraryOwn()) : Rocshmem.init()) {
             System.out.println("INITIALIZED PE " + shmem.myPe());
         } catch (RocshmemException e) {
             System.out.println("MESSAGE: " + e.getMessage());

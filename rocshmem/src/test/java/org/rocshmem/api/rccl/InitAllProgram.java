@@ -5,7 +5,7 @@ import static org.rocshmem.global.hip.hipSetDevice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.rocshmem.api.Hip;
+import org.rocshmem.api.HipException;
 import org.rocshmem.api.HipStream;
 
 /**
@@ -21,7 +21,7 @@ public final class InitAllProgram {
         List<HipStream> streams = new ArrayList<>();
         List<DeviceMemory> data = new ArrayList<>();
         for (int r = 0; r < 4; r++) {
-            Hip.check(hipSetDevice(r), "hipSetDevice");
+            HipException.check(hipSetDevice(r), "hipSetDevice");
             streams.add(HipStream.create());
             data.add(DeviceMemory.allocate(3, DataType.FLOAT32));
             data.get(r).copyFromHost(r, 10 * r, 100 * r);

@@ -12,16 +12,16 @@ import org.junit.jupiter.api.Test;
 
 /** The status-to-exception helper, on whichever HIP the build linked (real or emulated). */
 @Tag("native")
-class HipCheckTest {
+class HipExceptionTest {
 
     @Test
     void successPassesThrough() {
-        assertDoesNotThrow(() -> Hip.check(hipSuccess, "hipInit"));
+        assertDoesNotThrow(() -> HipException.check(hipSuccess, "hipInit"));
     }
 
     @Test
     void failureNamesCallCodeNameAndDescription() {
-        HipException e = assertThrows(HipException.class, () -> Hip.check(hipErrorInvalidValue, "hipMemcpy"));
+        HipException e = assertThrows(HipException.class, () -> HipException.check(hipErrorInvalidValue, "hipMemcpy"));
         assertEquals(hipErrorInvalidValue, e.code());
         assertEquals("hipErrorInvalidValue", e.errorName());
         assertEquals("invalid argument", e.description());
@@ -30,7 +30,7 @@ class HipCheckTest {
 
     @Test
     void notSupportedIsNamed() {
-        HipException e = assertThrows(HipException.class, () -> Hip.check(hipErrorNotSupported, "hipGraphLaunch"));
+        HipException e = assertThrows(HipException.class, () -> HipException.check(hipErrorNotSupported, "hipGraphLaunch"));
         assertEquals("hipErrorNotSupported", e.errorName());
     }
 }

@@ -1,0 +1,119 @@
+package org.rocshmem.api;
+
+import static org.rocshmem.global.rocshmem.rocshmem_init;
+import static org.rocshmem.global.rocshmem.rocshmem_my_pe;
+import static org.rocshmem.global.rocshmem.rocshmem_n_pes;
+
+import java.util.Map;
+import java.util.Objects;
+import org.rocshmem.api.bootstrap.LaunchEnvironment;
+import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
+import org.rocshmem.api.bootstrap.UniqueIdExchange;
+
+/**
+ * How the PEs of a job find each other at init: the argument of {@link Rocshmem#init(Bootstrap)}. Every strategy
+ * ends in one rocSHMEM init call; they differ in who brings the job's unique id to each rank.
+ *
+ * <ul>
+ * <li>{@link #detect()} ({@link Rocshmem#init()}): {@link #launchEnvironment} when this process was started by the
+ *     launcher, torchrun, mpirun or srun, otherwise {@link #libraryOwn()};</li>
+ * <li>{@link #launchEnvironment}: rank 0 creates the id and serves it over TCP on MASTER_ADDR:MASTER_PORT,
+ *     authenticated with the job's shared secret ({@link TcpUniqueIdExchange});</li>
+ * <li>{@link #exchange}: the same with your own {@link UniqueIdExchange} (MPI, Spark, a shared file, ...);</li>
+ * <li>{@link #uniqueId}: every rank already holds the id ({@link Rocshmem#createUniqueId()} on one of them);</li>
+ * <li>{@link #libraryOwn()}: plain {@code rocshmem_init()}, rocSHMEM's own bootstrap (MPI on real rocSHMEM,
+ *     RANK/WORLD_SIZE on the emulator).</li>
+ * </ul>
+ *
+ * <p>Arguments are checked when the strategy is made, before anything loads or initializes.
+ */
+public final class Bootstrap {
+    /** Rank and size of a strategy that leaves them to the library (checked after init only when known). */
+    private static final int UNKNOWN = -1;
+
+    private final String description;
+    private final int rank;
+    private final int nranks;
+    private final Runnable initCall;
+
+    private Bootstrap(String description, int rank, int nranks, Runnable initCall) {
+        this.description = description;
+        this.rank = rank;
+        this.nranks = nranks;
+        this.initCall = initCall;
+    }
+
+    /** The launch environment's bootstrap when there is one, else rocSHMEM's own (what {@link Rocshmem#init()} uses). */
+    public static Bootstrap detect() {
+        Map<String, String> env = System.getenv();
+        return LaunchEnvironment.isLaunched(env) ? launchEnvironment(LaunchEnvironment.fromSystemEnvironment())
+                : libraryOwn();
+    }
+
+    /** Unique id served by rank 0 over TCP to the ranks {@code env} describes (MASTER_ADDR:MASTER_PORT + secret). */
+    public static Bootstrap launchEnvironment(LaunchEnvironment env) {
+        Objects.requireNonNull(env, "env");
+        return exchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env));
+    }
+
+    /** Unique id created on rank 0 and brought to every rank by {@code exchange}. Collective. */
+    public static Bootstrap exchange(int rank, int nranks, UniqueIdExchange exchange) {
+        Objects.requireNonNull(exchange, "exchange");
+        requireRank(rank, nranks);
+        return new Bootstrap("unique id via " + exchange.getClass().getSimpleName(), rank, nranks, () -> {
+            byte[] uid = exchange.exchange(rank, nranks, UniqueIds::create);
+            UniqueIds.initAttr(rank, nranks, uid);
+        });
+    }
+
+    /** Unique id every rank already holds ({@code uid} is copied). */
+    public static Bootstrap uniqueId(int rank, int nranks, byte[] uid) {
+        UniqueIds.requireValid(uid);
+        requireRank(rank, nranks);
+        byte[] copy = uid.clone();
+        return new Bootstrap("unique id", rank, nranks, () -> UniqueIds.initAttr(rank, nranks, copy));
+    }
+
+    /** Plain rocshmem_init(): rocSHMEM bootstraps itself and decides rank and size. */
+    public static Bootstrap libraryOwn() {
+        return new Bootstrap("rocshmem_init", UNKNOWN, UNKNOWN, () -> {
+            rocshmem_init();
+            if (rocshmem_my_pe() < 0 || rocshmem_n_pes() < 1) {
+                throw new RocshmemException("rocshmem_init failed (my_pe=" + rocshmem_my_pe() + ", n_pes="
+                        + rocshmem_n_pes() + "); rocSHMEM printed the reason on stderr");
+            }
+        });
+    }
+
+    private static void requireRank(int rank, int nranks) {
+        if (nranks < 1) {
+            throw new IllegalArgumentException("nranks " + nranks + " must be at least 1");
+        }
+        if (rank < 0 || rank >= nranks) {
+            throw new IllegalArgumentException("rank " + rank + " is outside [0, " + nranks + ")");
+        }
+    }
+
+    /** Runs the init call (natives loaded, no session open yet). */
+    void initialize() {
+        initCall.run();
+    }
+
+    /** Whether the library's PE and size must equal the requested rank and size. */
+    boolean knowsRank() {
+        return rank != UNKNOWN;
+    }
+
+    int rank() {
+        return rank;
+    }
+
+    int nranks() {
+        return nranks;
+    }
+
+    @Override
+    public String toString() {
+        return description + (knowsRank() ? " (rank " + rank + " of " + nranks + ")" : "");
+    }
+}

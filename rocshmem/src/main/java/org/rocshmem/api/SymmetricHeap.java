@@ -1,0 +1,130 @@
+package org.rocshmem.api;
+
+import static org.rocshmem.global.hip.hipDeviceSynchronize;
+import static org.rocshmem.global.rocshmem.rocshmem_buffer_register;
+import static org.rocshmem.global.rocshmem.rocshmem_buffer_unregister_all;
+import static org.rocshmem.global.rocshmem.rocshmem_buffer_unregister_symmetric;
+import static org.rocshmem.global.rocshmem.rocshmem_free;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.bytedeco.javacpp.Pointer;
+
+/**
+ * The session's memory bookkeeping: live symmetric blocks in allocation order (every PE allocates in the same order,
+ * so finalize frees leftovers in an order that lines up across PEs) and local registrations. {@link Rocshmem} keeps
+ * the public calls (malloc, calloc, ...) and their argument checks; this class owns what happens to a block from
+ * its allocation to its release.
+ */
+final class SymmetricHeap {
+    private static final System.Logger LOG = System.getLogger(Rocshmem.class.getName());
+
+    private final Rocshmem session;
+    private long allocations;
+    private final Map<Long, Allocation> liveBlocks = new LinkedHashMap<>();
+    private final List<RegisteredBuffer> registrations = new ArrayList<>();
+
+    SymmetricHeap(Rocshmem session) {
+        this.session = session;
+    }
+
+    /** Runs a collective allocation call and tracks its block; {@code kind} names the call in messages. */
+    SymmetricBuffer allocate(String kind, long bytes, Supplier<Pointer> call) {
+        session.requireOpen();
+        Pointer address = call.get();
+        if (address == null || address.isNull()) {
+            throw new RocshmemException("rocshmem_" + kind.replaceFirst("\\(.*", "") + " of " + bytes
+                    + " bytes returned null (symmetric heap exhausted? the emulator's size is ROCSHMEM_HEAP_SIZE)");
+        }
+        synchronized (this) {
+            Allocation allocation = new Allocation(++allocations, kind, address, bytes);
+            liveBlocks.put(allocation.sequence, allocation);
+            return SymmetricBuffer.owning(session, allocation);
+        }
+    }
+
+    /** Collective free of a live block; false if it was already freed. */
+    boolean free(Allocation allocation) {
+        if (allocation.isReleased()) {
+            return false;  // closed before, or freed by finalize
+        }
+        session.requireOpen();
+        if (!allocation.release()) {
+            return false;
+        }
+        synchronized (this) {
+            liveBlocks.remove(allocation.sequence);
+        }
+        // As rocshmem4py: no kernel may still use the block when it goes back to the heap.
+        HipException.check(hipDeviceSynchronize(), "hipDeviceSynchronize");
+        release(allocation);
+        return true;
+    }
+
+    /** Gives a block back the way it was obtained: freed, or unregistered when it was registered memory. */
+    private static void release(Allocation allocation) {
+        if (allocation.kind.equals(Allocation.REGISTERED_SYMMETRIC)) {
+            int status = rocshmem_buffer_unregister_symmetric(allocation.address);
+            if (status != 0) {
+                throw new RocshmemException("rocshmem_buffer_unregister_symmetric of " + allocation.describe()
+                        + " failed with status " + status, status);
+            }
+        } else {
+            rocshmem_free(allocation.address);
+        }
+    }
+
+    /** rocshmem_buffer_register of caller-owned memory, already checked by the caller; not collective. */
+    RegisteredBuffer register(Pointer address, long bytes) {
+        int status = rocshmem_buffer_register(address, bytes);
+        if (status != 0) {
+            throw new RocshmemException("rocshmem_buffer_register(0x" + Long.toHexString(address.address()) + ", "
+                    + bytes + ") failed with status " + status + " (overlapping or invalid range?)");
+        }
+        RegisteredBuffer registered = new RegisteredBuffer(session, address, bytes);
+        synchronized (this) {
+            registrations.add(registered);
+        }
+        return registered;
+    }
+
+    void unregisterAll() {
+        List<RegisteredBuffer> all;
+        synchronized (this) {
+            all = new ArrayList<>(registrations);
+            registrations.clear();
+        }
+        all.forEach(RegisteredBuffer::markUnregistered);
+        rocshmem_buffer_unregister_all();
+    }
+
+    synchronized void forget(RegisteredBuffer registered) {
+        registrations.remove(registered);
+    }
+
+    /**
+     * Finalize: frees the blocks the program did not close, oldest first (the same order on every PE), each with a
+     * warning naming its allocation site, then drops the remaining registrations.
+     */
+    void releaseLeftovers() {
+        List<Allocation> leaked;
+        List<RegisteredBuffer> registered;
+        synchronized (this) {
+            leaked = new ArrayList<>(liveBlocks.values());
+            liveBlocks.clear();
+            registered = new ArrayList<>(registrations);
+            registrations.clear();
+        }
+        for (Allocation allocation : leaked) {
+            if (allocation.release()) {
+                Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; freeing it at finalize.\n{1}",
+                        allocation.describe(), LeakReporter.stackTrace(allocation.site));
+                release(allocation);
+            }
+        }
+        registered.forEach(RegisteredBuffer::unregisterQuietly);
+    }
+}
