@@ -4,11 +4,13 @@ import static org.rocshmem.global.rocshmem.rocshmem_init;
 import static org.rocshmem.global.rocshmem.rocshmem_my_pe;
 import static org.rocshmem.global.rocshmem.rocshmem_n_pes;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
+import org.rocshmem.api.bootstrap.UniqueIdKind;
 
 /**
  * How the PEs of a job find each other at init: the argument of {@link Rocshmem#init(Bootstrap)}. Every strategy
@@ -53,15 +55,22 @@ public final class Bootstrap {
     /** Unique id served by rank 0 over TCP to the ranks {@code env} describes (MASTER_ADDR:MASTER_PORT + secret). */
     public static Bootstrap launchEnvironment(LaunchEnvironment env) {
         Objects.requireNonNull(env, "env");
-        return exchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env));
+        return exchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env), env.bootstrapTimeout());
     }
 
-    /** Unique id created on rank 0 and brought to every rank by {@code exchange}. Collective. */
+    /**
+     * Unique id created on rank 0 and brought to every rank by {@code exchange}. Collective. The id travels tagged
+     * as rocSHMEM's ({@link UniqueIdKind}), so the same exchange can also carry RCCL's id, before or after.
+     */
     public static Bootstrap exchange(int rank, int nranks, UniqueIdExchange exchange) {
+        return exchange(rank, nranks, exchange, LaunchEnvironment.DEFAULT_BOOTSTRAP_TIMEOUT);
+    }
+
+    private static Bootstrap exchange(int rank, int nranks, UniqueIdExchange exchange, Duration timeout) {
         Objects.requireNonNull(exchange, "exchange");
         requireRank(rank, nranks);
         return new Bootstrap("unique id via " + exchange.getClass().getSimpleName(), rank, nranks, () -> {
-            byte[] uid = exchange.exchange(rank, nranks, UniqueIds::create);
+            byte[] uid = UniqueIdKind.ROCSHMEM.exchange(exchange, rank, nranks, timeout, UniqueIds::create);
             UniqueIds.initAttr(rank, nranks, uid);
         });
     }

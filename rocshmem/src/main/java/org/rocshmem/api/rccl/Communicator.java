@@ -17,6 +17,7 @@ import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
+import org.rocshmem.api.bootstrap.UniqueIdKind;
 import org.rocshmem.presets.RcclLibraryLocator;
 import org.rocshmem.rccl.ncclComm;
 import org.rocshmem.rccl.ncclConfig_t;
@@ -90,8 +91,8 @@ public final class Communicator implements AutoCloseable {
      * The communicator of all ranks of a job started by {@code org.rocshmem.api.launch.Launcher}, {@code mpirun} or
      * torchrun: the HIP device is pinned from LOCAL_RANK (as {@code Rocshmem.init()} does), rank 0 creates the id
      * and serves it on MASTER_ADDR:MASTER_PORT with the job's bootstrap secret ({@link TcpUniqueIdExchange}).
-     * It works before or after {@code Rocshmem.init()} has used the same port (initialize rocSHMEM first when a
-     * job uses both: rocSHMEM's own rendezvous does not recognize an RCCL id).
+     * It works before or after {@code Rocshmem.init()} uses the same port: each library's id travels tagged
+     * ({@link UniqueIdKind}), and a rank that receives the other library's id asks again.
      */
     public static Communicator fromEnvironment(LaunchEnvironment env) {
         Objects.requireNonNull(env, "env");
@@ -112,7 +113,8 @@ public final class Communicator implements AutoCloseable {
             throw new IllegalArgumentException("rank " + rank + " must be in [0, nranks=" + nranks + ")");
         }
         Rccl.load();
-        return init(nranks, TaggedIdExchange.exchange(exchange, rank, nranks, timeout), rank);
+        byte[] id = UniqueIdKind.RCCL.exchange(exchange, rank, nranks, timeout, () -> Rccl.createUniqueId().bytes());
+        return init(nranks, UniqueId.of(id), rank);
     }
 
     /** ncclCommInitAll on devices 0..ndev-1: one communicator per device, all in this process, rank = index. */

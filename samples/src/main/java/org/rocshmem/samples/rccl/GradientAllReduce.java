@@ -32,7 +32,7 @@ public final class GradientAllReduce {
     public static void main(String[] args) {
         int steps = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         boolean ok;
-        // rocSHMEM first, then RCCL: both rendezvous on MASTER_PORT, rocSHMEM's must come first.
+        // Both rendezvous on MASTER_PORT, one after the other (either order works, the same on every rank).
         try (Rocshmem shmem = Rocshmem.init();
              Communicator comm = Communicator.fromEnvironment();
              HipStream stream = HipStream.create();
