@@ -76,6 +76,28 @@ class CommunicatorApiTest {
     }
 
     @Test
+    @MultiPe(value = 3, timeoutSeconds = 120)
+    void rcclFirstThenRocshmemOverTheSameRendezvous() {
+        // The reverse order of the test above, with 3 PEs: every rank must get each library's own id.
+        try (Communicator comm = Communicator.fromEnvironment();
+             Rocshmem shmem = Rocshmem.init();
+             HipStream stream = HipStream.create();
+             SymmetricBuffer ranks = shmem.calloc(3, Long.BYTES);
+             SymmetricBuffer total = shmem.calloc(1, Long.BYTES)) {
+            int me = shmem.myPe();
+            assertEquals(comm.rank(), me);
+            ranks.asLongs().p((me + 1) % 3, me, me + 1);            // rocSHMEM: each PE writes into the next
+            shmem.barrierAll();
+            long[] mine = ranks.asLongs().toArray();
+            assertEquals((me + 2) % 3 + 1, mine[(me + 2) % 3]);
+            total.asLongs().copyFrom(new long[] {me + 1});
+            comm.allReduce(total, total, 1, DataType.INT64, RedOp.SUM, stream);    // RCCL: 1 + 2 + 3
+            stream.synchronize();
+            assertEquals(6, total.asLongs().g(me, 0));
+        }
+    }
+
+    @Test
     @MultiPe(value = 2, lifecycle = RcclPe.class, timeoutSeconds = 120)
     void argumentsAreCheckedAndFailuresBecomeExceptions() throws Exception {
         Communicator comm = RcclPe.comm();
