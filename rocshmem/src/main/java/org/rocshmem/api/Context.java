@@ -90,7 +90,7 @@ public final class Context implements AutoCloseable {
         if (sessionDefault) {
             throw new UnsupportedOperationException("the session's default context is destroyed by finalize");
         }
-        if (session.forget(this)) {
+        if (session.handles().forget(this)) {
             destroyNow();
         }
     }

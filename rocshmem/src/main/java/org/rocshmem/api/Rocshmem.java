@@ -3,10 +3,6 @@ package org.rocshmem.api;
 import static org.rocshmem.global.hip.hipDeviceSynchronize;
 import static org.rocshmem.global.rocshmem.*;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.bytedeco.javacpp.Pointer;
 
@@ -37,27 +33,18 @@ public final class Rocshmem implements AutoCloseable {
     private final int myPe;
     private final int nPes;
     private final Backend backend;
-    private final long invalidTeamHandle;
     private final Team world;
     private final Team shared;
     private final FinalizeAtExit exitHook;
     private volatile boolean open = true;
     private final SymmetricHeap heap = new SymmetricHeap(this);
-    /**
-     * Live split teams in creation order. Splits are collective and happen in program order, so
-     * every member PE sees the same order; handle values (pointers) differ between PEs and would not.
-     */
-    private final Map<Long, Team> liveTeams = new LinkedHashMap<>();
-    /** Live user contexts in creation order; destroyed (with a warning) at finalize if still open. */
-    private final Map<Context, Boolean> liveContexts = new LinkedHashMap<>();
-    /** The context of the host collectives, which rocSHMEM defines only in ctx form; created lazily. */
-    private volatile Context defaultContext;
+    private final LiveHandles handles;
 
     private Rocshmem(Backend backend) {
         this.myPe = rocshmem_my_pe();
         this.nPes = rocshmem_n_pes();
         this.backend = backend;
-        this.invalidTeamHandle = ROCSHMEM_TEAM_INVALID();
+        this.handles = new LiveHandles(this, ROCSHMEM_TEAM_INVALID());
         this.world = new Team(this, ROCSHMEM_TEAM_WORLD(), Team.Kind.WORLD);
         this.shared = new Team(this, ROCSHMEM_TEAM_SHARED(), Team.Kind.SHARED);
         this.exitHook = new FinalizeAtExit(this);
@@ -256,22 +243,9 @@ public final class Rocshmem implements AutoCloseable {
         return shared;
     }
 
-    long invalidTeamHandle() {
-        return invalidTeamHandle;
-    }
-
-    /** Wraps the handle a split returned and tracks it; INVALID (or 0) means "not a member". */
-    synchronized Team adoptSplit(long handle) {
-        if (handle == invalidTeamHandle || handle == 0) {
-            return Team.INVALID;
-        }
-        Team team = new Team(this, handle, Team.Kind.SPLIT);
-        liveTeams.put(handle, team);
-        return team;
-    }
-
-    synchronized boolean forget(Team team) {
-        return liveTeams.remove(team.rawHandle(), team);
+    /** The split teams and contexts finalize must destroy if the program did not. */
+    LiveHandles handles() {
+        return handles;
     }
 
     // ---------------------------------------------------------------- contexts
@@ -291,11 +265,7 @@ public final class Rocshmem implements AutoCloseable {
     public Context createContext(java.util.Set<ContextOption> options) {
         requireOpen();
         Objects.requireNonNull(options, "options");
-        Context context = Context.create(this, options, false);
-        synchronized (this) {
-            liveContexts.put(context, Boolean.TRUE);
-        }
-        return context;
+        return handles.track(Context.create(this, options, false));
     }
 
     /**
@@ -306,20 +276,7 @@ public final class Rocshmem implements AutoCloseable {
     @CallsNative("rocshmem_ctx_create")
     public Context defaultContext() {
         requireOpen();
-        Context existing = defaultContext; // the collectives ask on every call: no lock once it exists
-        if (existing != null) {
-            return existing;
-        }
-        synchronized (this) {
-            if (defaultContext == null) {
-                defaultContext = Context.create(this, java.util.EnumSet.noneOf(ContextOption.class), true);
-            }
-            return defaultContext;
-        }
-    }
-
-    synchronized boolean forget(Context context) {
-        return liveContexts.remove(context) != null;
+        return handles.sessionContext();
     }
 
     // ---------------------------------------------------------------- synchronization
@@ -502,30 +459,7 @@ public final class Rocshmem implements AutoCloseable {
         if (status != 0) {
             Warnings.log(LOG, System.Logger.Level.WARNING, "hipDeviceSynchronize before finalize returned {0}", status);
         }
-        List<Team> teams;
-        List<Context> contexts;
-        Context sessionContext;
-        synchronized (this) {
-            contexts = new ArrayList<>(liveContexts.keySet());
-            liveContexts.clear();
-            sessionContext = defaultContext;
-            teams = new ArrayList<>(liveTeams.values());
-            java.util.Collections.reverse(teams); // newest first: a team split from another goes before it
-            liveTeams.clear();
-        }
-        for (Context context : contexts) {
-            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
-                    context, LeakReporter.stackTrace(context.site));
-            context.destroyNow();
-        }
-        if (sessionContext != null) {
-            sessionContext.destroyNow();
-        }
-        for (Team team : teams) {
-            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
-                    team, LeakReporter.stackTrace(team.site));
-            team.destroyNow();
-        }
+        handles.destroyLeftovers();
         heap.releaseLeftovers();
         // No barrier_all here: rocshmem_finalize synchronizes by itself (OpenSHMEM), and a barrier_all would pair
         // with another PE's application barrier if this finalize runs early (exception in a try-with-resources).

@@ -147,7 +147,7 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             throw new IllegalArgumentException("splitStrided(start=" + start + ", stride=" + stride + ", size=" + size
                     + ") does not fit a team of " + members + " PEs");
         }
-        long[] created = {session.invalidTeamHandle()};
+        long[] created = {session.handles().invalidTeamHandle()};
         int status;
         try (rocshmem_team_config_t native_ = nativeConfig(config)) {
             status = rocshmem_team_split_strided(handle(), start, stride, size, native_, mask(config), created);
@@ -156,7 +156,7 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             throw new RocshmemException("rocshmem_team_split_strided(start=" + start + ", stride=" + stride
                     + ", size=" + size + ") on a team of " + members + " PEs failed with status " + status, status);
         }
-        return session.adoptSplit(created[0]);
+        return session.handles().adoptSplit(created[0]);
     }
 
     /** Collective over this team: split into rows of {@code xrange} PEs (x) and columns (y). */
@@ -171,8 +171,8 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             return new Split2d(INVALID, INVALID);
         }
         Checks.positive("xrange", xrange);
-        long[] x = {session.invalidTeamHandle()};
-        long[] y = {session.invalidTeamHandle()};
+        long[] x = {session.handles().invalidTeamHandle()};
+        long[] y = {session.handles().invalidTeamHandle()};
         int status;
         try (rocshmem_team_config_t xc = nativeConfig(xConfig); rocshmem_team_config_t yc = nativeConfig(yConfig)) {
             status = rocshmem_team_split_2d(handle(), xrange, xc, mask(xConfig), x, yc, mask(yConfig), y);
@@ -181,7 +181,7 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             throw new RocshmemException("rocshmem_team_split_2d(xrange=" + xrange + ") on a team of " + nPes()
                     + " PEs failed with status " + status, status);
         }
-        return new Split2d(session.adoptSplit(x[0]), session.adoptSplit(y[0]));
+        return new Split2d(session.handles().adoptSplit(x[0]), session.handles().adoptSplit(y[0]));
     }
 
     private static rocshmem_team_config_t nativeConfig(Config config) {
@@ -273,7 +273,7 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             return;
         }
         session.requireOpen();
-        if (session.forget(this)) {
+        if (session.handles().forget(this)) {
             destroyNow();
         }
     }
