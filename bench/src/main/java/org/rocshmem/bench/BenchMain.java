@@ -14,6 +14,7 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.rocshmem.bench.ops.SteadyStateBenchmarks;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -132,7 +133,7 @@ public final class BenchMain {
                     .shouldFailOnError(true)
                     .warmupIterations(0)
                     .measurementIterations(iterations)
-                    .measurementBatchSize(batch)
+                    .measurementBatchSize(batch / SteadyStateBenchmarks.CALLS_PER_INVOCATION)
                     .verbosity(VerboseMode.SILENT)
                     .output(log.toString().replace(".log", "-" + benchmark + ".log"))
                     .build()).run();

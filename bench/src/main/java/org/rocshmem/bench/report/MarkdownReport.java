@@ -119,11 +119,13 @@ final class MarkdownReport {
 
         md.append("\n## Steady state: warm-up from the first call, in fresh PE JVMs\n\n");
         md.append("Batches of ").append(SteadyState.BATCH)
-                .append(" single calls, ns per call (JMH single-shot, no warm-up), ")
+                .append(" calls, ns per call (JMH single-shot, no warm-up; the benchmark method makes ")
+                .append(org.rocshmem.bench.ops.SteadyStateBenchmarks.CALLS_PER_INVOCATION)
+                .append(" calls in its own loop, so it is compiled like application code rather than waiting for the")
+                .append(" on-stack replacement of JMH's batch loop), ")
                 .append(info.smoke() ? "all curves in the same PE JVMs (smoke run)" : "each curve in fresh PE JVMs")
-                .append(". The empty native is")
-                .append(" the harness alone: JMH's batch loop calling a benchmark method that calls a native doing")
-                .append(" nothing. \"− empty native\" rows subtract it batch by batch: the path's own cost.")
+                .append(". The empty native is the harness alone: the same loop around a native doing nothing.")
+                .append(" \"− empty native\" rows subtract it batch by batch: the path's own cost.")
                 .append(" Steady after: the calls made before the first batch within max(25% of the final level,")
                 .append(" 5 ns) of it from which a rolling median over ").append(SteadyState.WINDOW)
                 .append(" batches stays that close for ").append(String.format("%,d", SteadyState.HOLD_CALLS))

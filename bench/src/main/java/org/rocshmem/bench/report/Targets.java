@@ -274,10 +274,8 @@ final class Targets {
                 + " %s. ", endToEnd.tolerance(), endToEnd.finalNs(), calls(endToEnd));
         if (harnessLate) {
             why += String.format("The empty native, which runs no API code in the same harness, settles only after"
-                    + " %s too (final %.1f ns): that step is the harness's own loop (JMH's batch loop, which calls the"
-                    + " benchmark method) being compiled by C2 through on-stack replacement after about 40,000 loop"
-                    + " iterations (HotSpot's Tier4BackEdgeThreshold); until then it calls the compiled benchmark"
-                    + " method instead of inlining it. ", calls(harness), harness.finalNs());
+                    + " %s too (final %.1f ns): that part of the warm-up belongs to the harness and the JIT, not to"
+                    + " the API. ", calls(harness), harness.finalNs());
         }
         why += String.format("The typed path's own cost (typed p minus the empty native, batch by batch) settles"
                 + " after %s. ", calls(own)) + loadFacts();
