@@ -77,21 +77,33 @@ cp="$top/bench/target/rocshmem-bench.jar:$(cat bench/target/classpath.txt)"
 # Every PE JVM inherits these (the launcher forwards -Dorg.bytedeco.*): the emulator variant, and a JavaCPP
 # cache inside the build tree.
 props=(-Dorg.bytedeco.javacpp.platform.extension=-emu "-Dorg.bytedeco.javacpp.cachedir=$top/bench/target/javacpp-cache")
+# launch TIMEOUT [--jvm-arg ARG]... BenchMain-options...
 launch() {
-    java "${props[@]}" -cp "$cp" org.rocshmem.api.launch.Launcher --nproc 2 --timeout "$1" \
-        --jvm-arg -Xms512m --jvm-arg -Xmx512m -- org.rocshmem.bench.BenchMain "${@:2}"
+    local timeout=$1; shift
+    local jvm=()
+    while [[ "${1:-}" == --jvm-arg ]]; do jvm+=(--jvm-arg "$2"); shift 2; done
+    java "${props[@]}" -cp "$cp" org.rocshmem.api.launch.Launcher --nproc 2 --timeout "$timeout" \
+        --jvm-arg -Xms512m --jvm-arg -Xmx512m "${jvm[@]}" -- org.rocshmem.bench.BenchMain "$@"
 }
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench/run.sh: $mode run, load average $load_start on $(nproc) CPUs"
 launch "$timeout" --plan "$plan" --rounds "$([[ $mode == smoke ]] && echo 1 || echo "$rounds")" \
     --records "$work/rounds.tsv" --logs "$work/logs"
+# -Xbatch curves: each method waits for its own compilation, so they count calls, not compile-queue latency.
+xbatch=(--jvm-arg -Xbatch)
 if [[ $mode == smoke ]]; then
     launch 600 --plan "$steady" --records "$work/steady.tsv" --logs "$work/logs"
+    launch 600 "${xbatch[@]}" --plan "$steady" --curves typed_p,empty_native --records "$work/steady-xbatch.tsv" \
+        --logs "$work/logs"
 else
     # Each warm-up curve in fresh PE JVMs, so every one starts cold.
     for curve in typed_p empty_native typed_putmem_8B raw_p; do
         launch 600 --plan "$steady" --curves "$curve" --records "$work/steady-$curve.tsv" --logs "$work/logs"
+    done
+    for curve in typed_p empty_native; do
+        launch 600 "${xbatch[@]}" --plan "$steady" --curves "$curve" --records "$work/steady-xbatch-$curve.tsv" \
+            --logs "$work/logs"
     done
 fi
 

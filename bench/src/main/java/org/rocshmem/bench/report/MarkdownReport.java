@@ -143,6 +143,21 @@ final class MarkdownReport {
                         SteadyState.minus(steady.getOrDefault(name, List.of()), empty));
             }
         }
+        String foregroundEmpty = SteadyState.EMPTY_NATIVE + SteadyState.FOREGROUND_JIT;
+        for (String name : SteadyState.FOREGROUND_CURVES) {
+            steadyRow(md, foregroundLabel(name), steady.getOrDefault(name, List.of()));
+        }
+        for (String name : SteadyState.FOREGROUND_CURVES) {
+            if (!name.equals(foregroundEmpty) && steady.containsKey(foregroundEmpty)) {
+                steadyRow(md, foregroundLabel(name) + " − empty native",
+                        SteadyState.minus(steady.getOrDefault(name, List.of()), steady.get(foregroundEmpty)));
+            }
+        }
+        md.append("\nRows marked -Xbatch come from PE JVMs started with -Xbatch: a method that is due for compilation")
+                .append(" waits for it instead of running on in slower code while the compiler works in the")
+                .append(" background. They count the calls a path needs before it is compiled and steady, whatever")
+                .append(" the compile queue's latency; the other rows are what an application sees on this machine,")
+                .append(" where two PE JVMs and their compiler threads share the CPUs.\n");
 
         md.append("\n## The emulator's own ceiling (C driver `rocshmem-emu-bench`, no JVM)\n\n");
         Ceiling two = ceilings.get(2);
@@ -210,6 +225,10 @@ final class MarkdownReport {
         }
         String median = a.median() < RunStats.ZERO_BYTES_PER_OP ? "0" : fmt(a.median(), 2);
         return a.max() < RunStats.ZERO_BYTES_PER_OP ? median : median + " (max " + fmt(a.max(), 2) + ")";
+    }
+
+    private static String foregroundLabel(String name) {
+        return name.substring(0, name.length() - SteadyState.FOREGROUND_JIT.length()).replace('_', ' ') + " (-Xbatch)";
     }
 
     private static void steadyRow(StringBuilder md, String name, List<Records.Batch> curve) {

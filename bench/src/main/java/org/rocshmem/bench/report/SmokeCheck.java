@@ -29,7 +29,9 @@ final class SmokeCheck {
                         stats.allocation(label, "typed").median()));
             }
         }
-        for (String name : SteadyState.CURVES) {
+        List<String> curves = new java.util.ArrayList<>(SteadyState.CURVES);
+        curves.addAll(SteadyState.FOREGROUND_CURVES);
+        for (String name : curves) {
             if (steady.getOrDefault(name, List.of()).isEmpty()) {
                 problems.add("no steady-state curve for " + name);
             }

@@ -11,6 +11,10 @@ final class SteadyState {
     static final int HOLD_CALLS = 20_000;
     static final String EMPTY_NATIVE = "empty_native";
     static final List<String> CURVES = List.of(org.rocshmem.bench.BenchMain.STEADY_CURVES);
+    static final String FOREGROUND_JIT = org.rocshmem.bench.BenchMain.FOREGROUND_JIT;
+    /** The same curves measured with -Xbatch (compilation in the foreground). */
+    static final List<String> FOREGROUND_CURVES = java.util.Arrays.stream(org.rocshmem.bench.BenchMain.FOREGROUND_CURVES)
+            .map(name -> name + FOREGROUND_JIT).toList();
 
     private SteadyState() {
     }

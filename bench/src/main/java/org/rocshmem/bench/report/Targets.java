@@ -268,6 +268,21 @@ final class Targets {
         if (endToEnd.settled() && endToEnd.callsToSteady() <= STEADY_STATE_CALLS) {
             return new Verdict(target, result, Met.YES, "");
         }
+        List<Records.Batch> foreground = steady.get("typed_p" + SteadyState.FOREGROUND_JIT);
+        if (foreground != null && !foreground.isEmpty()) {
+            SteadyState.Settling inCalls = SteadyState.settle(foreground);
+            if (inCalls.settled() && inCalls.callsToSteady() <= STEADY_STATE_CALLS) {
+                String why = String.format("With background compilation, as applications run, the curve is more than"
+                        + " %.1f ns from its final %.1f ns per call until %s. With -Xbatch, where a method due for"
+                        + " compilation waits for it, typed p is steady after %s (final %.1f ns): the path needs no"
+                        + " more calls than that, and the rest of the delay is the time the JIT's compile queue took"
+                        + " on this machine (two PE JVMs and their compiler threads on %d logical CPUs). ",
+                        endToEnd.tolerance(), endToEnd.finalNs(), calls(endToEnd), calls(inCalls),
+                        inCalls.finalNs(), machine.logicalCpus()) + loadFacts();
+                return new Verdict(target, result + String.format("; with -Xbatch: %s", calls(inCalls)), Met.PARTLY,
+                        "in calls (-Xbatch)", why);
+            }
+        }
         boolean ownMet = own.settled() && own.callsToSteady() <= STEADY_STATE_CALLS;
         boolean harnessLate = !harness.settled() || harness.callsToSteady() > STEADY_STATE_CALLS;
         String why = String.format("End to end the curve is more than %.1f ns from its final %.1f ns per call until"
