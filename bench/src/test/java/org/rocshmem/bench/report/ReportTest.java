@@ -125,7 +125,9 @@ class ReportTest {
     private void writeSteady(java.util.function.Function<String, java.util.function.IntToDoubleFunction> curves)
             throws IOException {
         List<String> steady = new ArrayList<>(List.of("benchmark\titeration\tcalls\tns_per_call"));
-        for (String name : SteadyState.CURVES) {
+        List<String> names = new ArrayList<>(SteadyState.CURVES);
+        names.addAll(SteadyState.FOREGROUND_CURVES);
+        for (String name : names) {
             for (int i = 1; i <= 200; i++) {
                 steady.add(name + "\t" + i + "\t" + i * 500 + "\t" + curves.apply(name).applyAsDouble(i));
             }
@@ -144,6 +146,22 @@ class ReportTest {
         assertEquals(Targets.Met.PARTLY, steady.met(), steady.result());
         assertTrue(steady.result().contains("50,000 calls end to end"), steady.result());
         assertTrue(steady.result().contains("10,000 calls (final +20.0 ns)"), steady.result());
+    }
+
+    @Test
+    void steadyInCallsWithForegroundCompilationIsSaidSo() throws IOException {
+        Run report = report((label, variant) -> new double[] {50, 10}, 0);
+        // background compilation: typed p settles at 50k calls, and its own cost too; with -Xbatch after 5k calls
+        writeSteady(name -> i -> name.endsWith(SteadyState.FOREGROUND_JIT) ? (i <= 10 ? 90 : 20)
+                : name.equals(SteadyState.EMPTY_NATIVE) ? 10 : i <= 100 ? 60 : 20);
+        report = new Run(report.stats(), Records.readSteadyState(dir.resolve("steady.tsv")), Map.of());
+        Targets.Verdict steady = byTarget(report).get("steady state within 20k calls");
+        assertEquals(Targets.Met.PARTLY, steady.met(), steady.result());
+        assertEquals("in calls (-Xbatch)", steady.metText());
+        assertTrue(steady.result().contains("50,000 calls end to end"), steady.result());
+        assertTrue(steady.result().endsWith("with -Xbatch: 5,000 calls"), steady.result());
+        assertTrue(steady.why().contains("typed p is steady after 5,000 calls"), steady.why());
+        assertTrue(report.markdown().contains("| typed p (-Xbatch) |"), "the -Xbatch curves have rows");
     }
 
     /** The report's parts on one set of records, as ReportMain wires them. */
