@@ -3,12 +3,16 @@ package org.rocshmem.api.bootstrap;
 import java.util.function.Supplier;
 
 /**
- * Distributes the bytes of a rocSHMEM unique id (rocshmem_uniqueid_t) from rank 0 to every rank.
+ * Distributes the bytes of a unique id from rank 0 to every rank: rocSHMEM's (rocshmem_uniqueid_t) for
+ * {@code Rocshmem.init}, RCCL's (ncclUniqueId) for {@code Communicator}.
  *
- * <p>rocSHMEM only needs all PEs to hold the same id before {@code rocshmem_init_attr}; how the bytes travel
- * is up to the application. {@link TcpUniqueIdExchange} is the default for launcher/mpirun/torchrun-style
- * environments; an MPI broadcast, a Spark broadcast variable or a Kubernetes config map can implement this
- * interface instead.
+ * <p>The libraries only need all ranks to hold the same id before they initialize; how the bytes travel is up to the
+ * application. {@link TcpUniqueIdExchange} is the default for launcher/mpirun/torchrun-style environments; an MPI
+ * broadcast, a Spark broadcast variable or a Kubernetes config map can implement this interface instead.
+ *
+ * <p>The bytes are opaque, and their length is that of the array rank 0's {@code createOnRoot} returns: the id
+ * with a short tag naming its library in front ({@link UniqueIdKind}), so one exchange can carry both libraries' ids.
+ * An implementation must deliver the array with its length (an MPI broadcast sends the length first).
  */
 public interface UniqueIdExchange {
 
