@@ -266,14 +266,6 @@ public final class TypedApiGenerator {
                     javaParams.add("long " + n);
                     cppParams.add("jlong " + n);
                     cppArgs.add("*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(" + n + ")");
-                } else if (type.equals("rocshmem_team_t")) {
-                    javaParams.add("long " + n);
-                    cppParams.add("jlong " + n);
-                    cppArgs.add("reinterpret_cast<rocshmem::rocshmem_team_t>(" + n + ")");
-                } else if (type.equals("hipStream_t")) {
-                    javaParams.add("long " + n);
-                    cppParams.add("jlong " + n);
-                    cppArgs.add("reinterpret_cast<hipStream_t>(" + n + ")");
                 } else if (arrayLocal) {
                     JavaType j = JavaType.of(p.pointee());
                     javaParams.add(j.name + "[] " + n);
@@ -288,10 +280,12 @@ public final class TypedApiGenerator {
                     javaParams.add(element + "[] " + n);
                     cppParams.add((p.isConst() ? "const void* " : "void* ") + n);
                     cppArgs.add("static_cast<" + p.type() + ">(" + n + ")");
-                } else if (p.pointer()) {
+                } else if (p.pointer() || type.equals("rocshmem_team_t") || type.equals("hipStream_t")) {
+                    // addresses and opaque handles travel as jlong
+                    String cppType = type.equals("rocshmem_team_t") ? "rocshmem::rocshmem_team_t" : p.type();
                     javaParams.add("long " + n);
                     cppParams.add("jlong " + n);
-                    cppArgs.add("reinterpret_cast<" + p.type() + ">(" + n + ")");
+                    cppArgs.add("reinterpret_cast<" + cppType + ">(" + n + ")");
                 } else if (type.equals("size_t")) {
                     javaParams.add("long " + n);
                     cppParams.add("jlong " + n);

@@ -2,7 +2,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <sys/random.h>
+
+#include "random_bytes.hpp"
 
 namespace rccl_emu {
 namespace {
@@ -15,19 +16,7 @@ struct Layout {
 };
 static_assert(sizeof(Layout) <= NCCL_UNIQUE_ID_BYTES, "the id must fit ncclUniqueId");
 
-bool random_bytes(void* buffer, size_t n) {
-  auto* p = static_cast<uint8_t*>(buffer);
-  while (n > 0) {
-    ssize_t got = getrandom(p, n, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += got;
-    n -= static_cast<size_t>(got);
-  }
-  return true;
-}
+using emu_common::random_bytes;
 
 // SplitMix64 finaliser: a good 64-bit mixer, enough to keep derived names apart.
 uint64_t mix(uint64_t x) {

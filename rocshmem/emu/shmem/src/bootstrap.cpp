@@ -8,7 +8,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -387,20 +386,6 @@ bool join(const JoinRequest& req, JoinState& st, std::string* error) {
 }
 
 }  // namespace
-
-bool random_bytes(void* buf, size_t n) {
-  auto* p = static_cast<uint8_t*>(buf);
-  while (n > 0) {
-    ssize_t got = getrandom(p, n, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += got;
-    n -= static_cast<size_t>(got);
-  }
-  return true;
-}
 
 std::string hex(const uint8_t* bytes, size_t n) {
   static const char digits[] = "0123456789abcdef";

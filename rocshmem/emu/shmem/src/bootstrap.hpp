@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <string>
 
+#include "random_bytes.hpp"
+
 namespace rocshmem_emu {
 
 struct JoinRequest {
@@ -28,8 +30,7 @@ bool bootstrap_join(const JoinRequest& request, std::string* error);
 // Unmaps every heap and the control segment (names are already unlinked).
 void bootstrap_unmap_all();
 
-// Fills buf with cryptographically random bytes (getrandom); false if the kernel refuses.
-bool random_bytes(void* buf, size_t n);
+using emu_common::random_bytes;
 
 std::string hex(const uint8_t* bytes, size_t n);
 
