@@ -213,6 +213,28 @@ __global__ void slow_write(int* data, int value) {
 
 __global__ void doubler(int* data) { data[threadIdx.x] *= 2; }
 
+__device__ int deep(int n) {
+  volatile char frame[4096];
+  frame[0] = static_cast<char>(n);
+  return n == 0 ? 0 : deep(n - 1) + frame[0];
+}
+
+__global__ void overflow_stack(int* out) { out[threadIdx.x] = deep(1 << 20); }
+
+// Many more blocks than are resident at once (ROCSHMEM_EMU_RESIDENT_WORK_ITEMS): all run.
+__global__ void count_in_blocks(unsigned long long* total, unsigned* per_block) {
+  __shared__ unsigned in_block;
+  const bool first = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+  if (first) in_block = 0;
+  __syncthreads();
+  atomicAdd(&in_block, 1u);
+  __syncthreads();
+  if (first) {
+    per_block[blockIdx.x + gridDim.x * blockIdx.y] = in_block;
+    atomicAdd(total, static_cast<unsigned long long>(in_block));
+  }
+}
+
 // ---- cases --------------------------------------------------------------------------------------
 
 static void ggl_and_module_smoke() {
@@ -501,6 +523,40 @@ static void stream_order() {
   HIP_OK(hipFree(data));
 }
 
+static void occupancy() {
+  const dim3 grid(20, 3), block(16, 16, 4);  // 60 blocks of 1024 work-items
+  unsigned long long* total = device_array<unsigned long long>(1);
+  unsigned* per_block = device_array<unsigned>(60);
+  hipLaunchKernelGGL(count_in_blocks, grid, block, 0, 0, total, per_block);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(total, 1)[0] == 60ull * 1024, "total %llu", to_host(total, 1)[0]);
+  std::vector<unsigned> counts = to_host(per_block, 60);
+  for (int b = 0; b < 60; ++b) CHECK(counts[b] == 1024, "block %d counted %u", b, counts[b]);
+  HIP_OK(hipFree(total));
+  HIP_OK(hipFree(per_block));
+}
+
+// A module that references rocSHMEM is refused until rocshmem_hipmodule_init marked it.
+static void rocshmem_module_needs_init(const char* path) {
+  hipModule_t module;
+  HIP_OK(hipModuleLoad(&module, path));
+  hipFunction_t kernel;
+  HIP_OK(hipModuleGetFunction(&kernel, module, "rocshmem_user"));
+  int* out = device_array<int>(8);
+  int ask = 0;
+  void* params[] = {&out, &ask};
+  HIP_EXPECT(hipErrorNotInitialized, hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
+  HIP_EXPECT(hipErrorNotInitialized, hipGetLastError());
+  CHECK(rocshmem_emu_wi_module_mark_rocshmem(nullptr) != 0, "a null module was accepted");
+  CHECK(rocshmem_emu_wi_module_mark_rocshmem(module) == 0, "the module was not accepted");
+  HIP_OK(hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 8);
+  for (int i = 0; i < 8; ++i) CHECK(got[i] == 5, "out[%d] = %d", i, got[i]);
+  HIP_OK(hipModuleUnload(module));
+  HIP_OK(hipFree(out));
+}
+
 // ---- cases that end the process ----------------------------------------------------------------
 
 struct ChildResult {
@@ -567,6 +623,15 @@ static void deadlock() {
        "32 in __syncthreads", "32 in a wavefront shuffle"});
 }
 
+static void stack_overflow() {
+  expect_end(
+      [] {
+        int* out = device_array<int>(4);
+        hipLaunchKernelGGL(overflow_stack, 1, 4, 0, 0, out);
+      },
+      {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s <case> <module.emuco>\n", argv[0]);
@@ -581,7 +646,13 @@ int main(int argc, char** argv) {
       {"module_api", module_api},            {"stream_order", stream_order},
       {"fault", fault},                      {"assert", assert_fails},
       {"partial_group", partial_group},      {"deadlock", deadlock},
+      {"stack_overflow", stack_overflow},    {"occupancy", occupancy},
   };
+  if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
+    rocshmem_module_needs_init(argv[2]);
+    printf("PASS rocshmem_module\n");
+    return 0;
+  }
   auto it = cases.find(argv[1]);
   if (it == cases.end()) {
     fprintf(stderr, "unknown case %s\n", argv[1]);
