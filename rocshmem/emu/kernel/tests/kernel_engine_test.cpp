@@ -27,6 +27,10 @@
       exit(1);                                                        \
     }                                                                 \
   } while (0)
+#define CHECK_DEVICE(cond) \
+  do {                     \
+    if (!(cond)) rocshmem_emu_wi_fault("device check failed: " #cond); \
+  } while (0)
 #define HIP_OK(call)                                                                 \
   do {                                                                               \
     hipError_t status_ = (call);                                                     \
@@ -233,6 +237,119 @@ __global__ void count_in_blocks(unsigned long long* total, unsigned* per_block) 
     per_block[blockIdx.x + gridDim.x * blockIdx.y] = in_block;
     atomicAdd(total, static_cast<unsigned long long>(in_block));
   }
+}
+
+// Every atomic function for every type HIP defines it for, each checked for its old value and
+// its effect (one work-item; the totals above check atomicity). Counts the failed checks.
+template <class T>
+__device__ void check_integer_atomics(int* failures) {
+  __shared__ T on_shared;  // the same functions on __shared__ memory
+  T memory_value;  // global and private memory are the same memory on the CPU
+  T* const places[] = {&on_shared, &memory_value};
+  for (T* x : places) {
+    auto expect = [&](T old, T was, T now) { if (old != was || *x != now) atomicAdd(failures, 1); };
+    *x = 10;
+    expect(atomicAdd(x, T(5)), 10, 15);
+    expect(atomicSub(x, T(3)), 15, 12);
+    expect(atomicExch(x, T(40)), 12, 40);
+    expect(atomicMin(x, T(30)), 40, 30);
+    expect(atomicMax(x, T(35)), 30, 35);
+    expect(atomicAnd(x, T(0x21)), 35, 0x21);
+    expect(atomicOr(x, T(0x0e)), 0x21, 0x2f);
+    expect(atomicXor(x, T(0x0f)), 0x2f, 0x20);
+    expect(atomicCAS(x, T(0x20), T(7)), 0x20, 7);
+    expect(atomicCAS(x, T(99), T(8)), 7, 7);
+    expect(atomicAdd_system(x, T(1)), 7, 8);
+    expect(atomicMax_block(x, T(9)), 8, 9);
+  }
+}
+
+template <class T>
+__device__ void check_float_atomics(int* failures) {
+  __shared__ T on_shared;
+  T memory_value;  // global and private memory are the same memory on the CPU
+  T* const places[] = {&on_shared, &memory_value};
+  for (T* x : places) {
+    auto expect = [&](T old, T was, T now) { if (old != was || *x != now) atomicAdd(failures, 1); };
+    *x = 1.5;
+    expect(atomicAdd(x, T(2)), T(1.5), T(3.5));
+    expect(atomicSub(x, T(0.5)), T(3.5), T(3));
+    expect(atomicExch(x, T(-4)), T(3), T(-4));
+    expect(atomicMin(x, T(-5)), T(-4), T(-5));
+    expect(atomicMax(x, T(2)), T(-5), T(2));
+    expect(atomicCAS(x, T(2), T(6)), T(2), T(6));
+    expect(unsafeAtomicAdd(x, T(1)), T(6), T(7));
+    expect(safeAtomicMax(x, T(8)), T(7), T(8));
+    expect(atomicAdd_system(x, T(1)), T(8), T(9));
+  }
+}
+
+__global__ void atomic_matrix(int* failures) {
+  check_integer_atomics<int>(failures);
+  check_integer_atomics<unsigned int>(failures);
+  check_integer_atomics<unsigned long>(failures);
+  check_integer_atomics<unsigned long long>(failures);
+  check_float_atomics<float>(failures);
+  check_float_atomics<double>(failures);
+  long long s = -3;
+  if (atomicMin(&s, -7LL) != -3 || atomicMax(&s, 2LL) != -7 || atomicAdd(&s, 5LL) != 2 || s != 7)
+    atomicAdd(failures, 1);
+  unsigned short h = 3;
+  if (atomicCAS(&h, static_cast<unsigned short>(3), static_cast<unsigned short>(9)) != 3 || h != 9)
+    atomicAdd(failures, 1);
+  unsigned wrap = 5;
+  if (atomicInc(&wrap, 5u) != 5 || wrap != 0 || atomicDec(&wrap, 5u) != 0 || wrap != 5 ||
+      atomicDec(&wrap, 5u) != 5 || wrap != 4)
+    atomicAdd(failures, 1);
+  float f = 1;
+  atomicAddNoRet(&f, 2.0f);
+  if (f != 3) atomicAdd(failures, 1);
+}
+
+__global__ void device_printf(int tag) {
+  printf("kernel says %d from block %u thread %u\n", tag, blockIdx.x, threadIdx.x);
+}
+
+// clock64 and wall_clock64 advance while a work-item waits for the others.
+__global__ void clocks(long long* out) {
+  const long long c0 = clock64(), w0 = wall_clock64();
+  for (int i = 0; i < 50; ++i) rocshmem_emu_wi_yield();
+  __syncthreads();
+  out[2 * threadIdx.x] = clock64() - c0;
+  out[2 * threadIdx.x + 1] = wall_clock64() - w0;
+}
+
+// Wave-scope group calls: one leader per wavefront, the others wait for it.
+__global__ void wave_group_call(int* leaders, int* lanes_seen) {
+  if (rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_WAVE, "test_wave_call")) {
+    atomicAdd(leaders, 1);
+    CHECK_DEVICE(rocshmem_emu_wi_lane() == 0);
+    atomicAdd(lanes_seen, static_cast<int>(rocshmem_emu_wi_wave_size()));
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_WAVE);
+}
+
+__global__ void mismatched_group_calls() {
+  if (threadIdx.x < 32) {
+    rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_call_a");
+  } else {
+    rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_call_b");
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_BLOCK);
+}
+
+// A template kernel with static shared memory in a __device__ function.
+template <int Factor>
+__device__ int scaled_through_shared(int v) {
+  __shared__ int scratch[128];
+  scratch[threadIdx.x] = v * Factor;
+  __syncthreads();
+  return scratch[(threadIdx.x + 1) % blockDim.x];
+}
+
+template <class T, int Factor>
+__global__ void template_kernel(T* out, T base) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = base + scaled_through_shared<Factor>(threadIdx.x);
 }
 
 // ---- cases --------------------------------------------------------------------------------------
@@ -536,6 +653,73 @@ static void occupancy() {
   HIP_OK(hipFree(per_block));
 }
 
+static void atomic_functions() {
+  int* failures = device_array<int>(1);
+  hipLaunchKernelGGL(atomic_matrix, 1, 1, 0, 0, failures);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(failures, 1)[0] == 0, "%d atomic checks failed", to_host(failures, 1)[0]);
+  HIP_OK(hipFree(failures));
+}
+
+static void clocks_advance() {
+  long long* out = device_array<long long>(2 * 64);
+  hipLaunchKernelGGL(clocks, 1, 64, 0, 0, out);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<long long> got = to_host(out, 2 * 64);
+  for (int t = 0; t < 64; ++t)
+    CHECK(got[2 * t] > 0 && got[2 * t + 1] > 0, "thread %d: clock64 +%lld, wall_clock64 +%lld", t, got[2 * t],
+          got[2 * t + 1]);
+  int rate = 0;
+  HIP_OK(hipDeviceGetAttribute(&rate, hipDeviceAttributeWallClockRate, 0));
+  CHECK(rate == 1000000, "wall clock rate %d kHz (wall_clock64 counts nanoseconds)", rate);
+  HIP_OK(hipFree(out));
+}
+
+static void wave_groups() {
+  int* leaders = device_array<int>(1);
+  int* lanes = device_array<int>(1);
+  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes);  // waves of 64, 64, 32
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(leaders, 1)[0] == 6, "%d wave leaders", to_host(leaders, 1)[0]);
+  CHECK(to_host(lanes, 1)[0] == 320, "%d lanes in the waves", to_host(lanes, 1)[0]);
+  HIP_OK(hipFree(leaders));
+  HIP_OK(hipFree(lanes));
+}
+
+static void templates() {
+  int* out = device_array<int>(2 * 128);
+  hipLaunchKernelGGL((template_kernel<int, 3>), 2, 128, 0, 0, out, 1000);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 2 * 128);
+  for (int i = 0; i < 256; ++i) CHECK(got[i] == 1000 + 3 * ((i % 128 + 1) % 128), "out[%d] = %d", i, got[i]);
+  HIP_OK(hipFree(out));
+}
+
+static void printf_from_kernel() {
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    hipLaunchKernelGGL(device_printf, 2, 3, 0, 0, 77);
+    _exit(hipDeviceSynchronize() == hipSuccess ? 0 : 1);  // no exit(): the output is already flushed
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0) output.append(buffer, n);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+  for (int b = 0; b < 2; ++b)
+    for (int t = 0; t < 3; ++t) {
+      std::string line = "kernel says 77 from block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
+      CHECK(output.find(line) != std::string::npos, "missing line '%s' in:\n%s", line.c_str(), output.c_str());
+    }
+}
+
 // A module that references rocSHMEM is refused until rocshmem_hipmodule_init marked it.
 static void rocshmem_module_needs_init(const char* path) {
   hipModule_t module;
@@ -632,6 +816,12 @@ static void stack_overflow() {
       {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
 }
 
+static void mismatched_groups() {
+  expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
+             {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
+              "while 32 work-item(s) of its block wait in test_call_"});
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s <case> <module.emuco>\n", argv[0]);
@@ -647,6 +837,9 @@ int main(int argc, char** argv) {
       {"fault", fault},                      {"assert", assert_fails},
       {"partial_group", partial_group},      {"deadlock", deadlock},
       {"stack_overflow", stack_overflow},    {"occupancy", occupancy},
+      {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
+      {"wave_groups", wave_groups},          {"templates", templates},
+      {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);
