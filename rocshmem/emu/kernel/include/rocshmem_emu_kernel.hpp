@@ -327,14 +327,16 @@ struct ParameterList {
 // A kernel's description for the launch engine (also used by the code-object registration).
 template <class... P>
 rocshmem_emu_wi_kernel_t describe_kernel(const char* name, void (*kernel)(P...),
-                                         unsigned dynamic_shared_capacity = 0) {
+                                         unsigned dynamic_shared_capacity = 0,
+                                         void* (*dynamic_shared)(void) = nullptr) {
   return rocshmem_emu_wi_kernel_t{name,
                                   reinterpret_cast<const void*>(kernel),
                                   &kernel_entry<P...>,
                                   static_cast<unsigned>(sizeof...(P)),
                                   ParameterList<P...>::sizes,
                                   ParameterList<P...>::aligns,
-                                  dynamic_shared_capacity};
+                                  dynamic_shared_capacity,
+                                  dynamic_shared};
 }
 
 // A kernel's parameter list as the compile driver reads it back from the code object's
