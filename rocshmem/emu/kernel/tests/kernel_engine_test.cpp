@@ -533,7 +533,7 @@ static void module_api() {
   HIP_EXPECT(hipErrorNotFound, hipModuleGetFunction(&missing, module, "no_such_kernel"));
   unsigned count = 0;
   HIP_OK(hipModuleGetFunctionCount(&count, module));
-  CHECK(count == 5, "%u kernels", count);
+  CHECK(count == 7, "%u kernels", count);
 
   // Dynamic shared memory sized at launch, several blocks interleaved.
   hipFunction_t reverse;
@@ -616,6 +616,41 @@ static void module_api() {
   HIP_EXPECT(hipErrorInvalidConfiguration,
              hipModuleLaunchKernel(scale, 1, 1, 1, 2048, 1, 1, 0, nullptr, scale_params, nullptr));
   HIP_EXPECT(hipErrorInvalidConfiguration, hipGetLastError());
+
+  // A template kernel by its mangled name, and a struct passed by value.
+  hipFunction_t fill_double, takes_struct;
+  HIP_OK(hipModuleGetFunction(&fill_double, module, "_Z10fill_valueIdEvPT_S0_"));
+  HIP_OK(hipModuleGetFunction(&takes_struct, module, "takes_struct"));
+  double* values = device_array<double>(64);
+  double fill = 2.25;
+  void* fill_params[] = {&values, &fill};
+  HIP_OK(hipModuleLaunchKernel(fill_double, 2, 1, 1, 32, 1, 1, 0, nullptr, fill_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  for (double v : to_host(values, 64)) CHECK(v == 2.25, "fill_value<double> wrote %g", v);
+  struct {
+    int count;
+    double scale;
+  } pair{10, 0.5};
+  char offset = 3;
+  void* struct_params[] = {&pair, &offset, &values};
+  HIP_OK(hipModuleLaunchKernel(takes_struct, 1, 1, 1, 64, 1, 1, 0, nullptr, struct_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<double> products = to_host(values, 64);
+  for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (13 + t), "takes_struct[%d] = %g", t, products[t]);
+  // The same through `extra`: {Pair at 0, char at 16, double* at 24} = 32 bytes.
+  unsigned char buffer[32] = {};
+  memcpy(buffer, &pair, sizeof pair);
+  offset = 5;
+  memcpy(buffer + 16, &offset, 1);
+  memcpy(buffer + 24, &values, sizeof values);
+  size_t buffer_size = sizeof buffer;
+  void* struct_extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer, HIP_LAUNCH_PARAM_BUFFER_SIZE, &buffer_size,
+                          HIP_LAUNCH_PARAM_END};
+  HIP_OK(hipModuleLaunchKernel(takes_struct, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, struct_extra));
+  HIP_OK(hipDeviceSynchronize());
+  products = to_host(values, 64);
+  for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (15 + t), "takes_struct via extra [%d] = %g", t, products[t]);
+  HIP_OK(hipFree(values));
 
   // After unload the handles are invalid.
   HIP_OK(hipModuleUnload(module));
