@@ -582,10 +582,12 @@ static void module_api() {
   hipFunction_t bump;
   HIP_OK(hipModuleGetFunction(&bump, module, "bump_counter"));
   HIP_OK(hipModuleLaunchKernel(bump, 3, 1, 1, 100, 1, 1, 0, nullptr, nullptr, nullptr));
+  void* no_arguments[] = {HIP_LAUNCH_PARAM_END};  // a kernel without parameters, through extra
+  HIP_OK(hipModuleLaunchKernel(bump, 1, 1, 1, 10, 1, 1, 0, nullptr, nullptr, no_arguments));
   HIP_OK(hipDeviceSynchronize());
   int counted = 0;
   HIP_OK(hipMemcpy(&counted, counter, sizeof counted, hipMemcpyDeviceToHost));
-  CHECK(counted == 300, "counter %d", counted);
+  CHECK(counted == 310, "counter %d", counted);
 
   // A C++ kernel by its mangled name, launched through `extra` (natural alignment: 16 bytes).
   hipFunction_t scale;
