@@ -6,6 +6,7 @@
 #include <hip/hip_runtime.h>
 #include <rocshmem_emu_workitem.h>
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -357,6 +358,17 @@ __global__ void template_kernel(T* out, T base) {
 __global__ void wait_for_host(int* flag, int* seen) {
   while (atomicAdd(flag, 0) == 0) rocshmem_emu_wi_yield();
   *seen = 1;
+}
+
+// Block 0 spins on plain memory that block 1 writes, without yielding: it never ends on the
+// emulator (a GPU would progress); the watchdog names it.
+__global__ void spin_without_yield(volatile int* flag) {
+  if (blockIdx.x == 0) {
+    while (*flag == 0) {
+    }
+  } else {
+    *flag = 1;
+  }
 }
 
 // ---- cases --------------------------------------------------------------------------------------
@@ -881,6 +893,39 @@ static void stack_overflow() {
       {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
 }
 
+static void watchdog_names_spin() {
+  setenv("ROCSHMEM_EMU_KERNEL_WATCHDOG", "1", 1);
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDERR_FILENO);
+    close(pipe_fds[0]);
+    int* flag = device_array<int>(1);
+    hipLaunchKernelGGL(spin_without_yield, 2, 1, 0, 0, flag);
+    (void)hipDeviceSynchronize();  // never returns; the parent kills this process
+    _exit(0);
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  const std::string phrase =
+      "kernel 'spin_without_yield', block (0,0,0), thread (0,0,0) has run for 1 s without yielding "
+      "while 1 work-item(s) wait to run";
+  const double deadline = time(nullptr) + 30;
+  char buffer[4096];
+  while (output.find(phrase) == std::string::npos && time(nullptr) < deadline) {
+    ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    output.append(buffer, n);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  close(pipe_fds[0]);
+  fprintf(stderr, "child said:\n%s", output.c_str());
+  CHECK(output.find(phrase) != std::string::npos, "no watchdog warning");
+  CHECK(output.find("rocshmem_emu_wi_yield()") != std::string::npos, "the warning does not name the fix");
+}
+
 static void mismatched_groups() {
   expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
              {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
@@ -905,7 +950,7 @@ int main(int argc, char** argv) {
       {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
-      {"lonely_yield", lonely_yield_backs_off},
+      {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);
