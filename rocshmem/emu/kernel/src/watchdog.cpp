@@ -50,6 +50,7 @@ void check(LaunchProgress* progress) {
   }
   if (++progress->quiet_seconds < watchdog_seconds() || progress->warned) return;
   progress->warned = true;
+  // The running work-item's ids are not written while it runs: the scheduler thread is inside it.
   const auto& ids = running->ids;
   fprintf(stderr,
           "HIP emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u) has run for %u s without "
