@@ -119,6 +119,11 @@ TlsImage find_tls_image(const void* address) {
 
 }  // namespace
 
+uint64_t max_resident_blocks(unsigned block_size) {
+  const uint64_t blocks = block_size == 0 ? 1 : resident_work_items() / block_size;
+  return blocks == 0 ? 1 : blocks;
+}
+
 // Not cached: a code object may be unloaded and another loaded at the same address, and the
 // lookup costs a few microseconds per launch.
 size_t static_shared_bytes(const KernelInfo& kernel) {
@@ -162,9 +167,7 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
   block_size_ = shape.block.x * shape.block.y * shape.block.z;
   total_blocks_ = uint64_t(shape.grid.x) * shape.grid.y * shape.grid.z;
   waves_per_block_ = (block_size_ + kWaveSize - 1) / kWaveSize;
-  uint64_t resident = resident_work_items() / block_size_;
-  if (resident == 0) resident = 1;
-  if (resident > total_blocks_) resident = total_blocks_;
+  uint64_t resident = std::min(max_resident_blocks(block_size_), total_blocks_);
   slots_.resize(resident);
   stride_ = stack_bytes() + page_size();
 }

@@ -666,6 +666,20 @@ static void module_api() {
   for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (15 + t), "takes_struct via extra [%d] = %g", t, products[t]);
   HIP_OK(hipFree(values));
 
+  // Cooperative launches: every block must be resident at once.
+  hipFunction_t fill_ids;
+  HIP_OK(hipModuleGetFunction(&fill_ids, module, "fill_ids"));
+  unsigned* ids = device_array<unsigned>(4 * 1024);
+  int bias = 1;
+  void* ids_params[] = {&ids, &bias};
+  HIP_OK(hipModuleLaunchCooperativeKernel(fill_ids, 4, 1, 1, 1024, 1, 1, 0, nullptr, ids_params));
+  HIP_EXPECT(hipErrorCooperativeLaunchTooLarge,
+             hipModuleLaunchCooperativeKernel(fill_ids, 100, 1, 1, 1024, 1, 1, 0, nullptr, ids_params));
+  HIP_EXPECT(hipErrorCooperativeLaunchTooLarge, hipGetLastError());
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(ids, 4 * 1024)[3 * 1024 + 5] == 3 * 10000 + 5 + 1, "cooperative launch result");
+  HIP_OK(hipFree(ids));
+
   // After unload the handles are invalid.
   HIP_OK(hipModuleUnload(module));
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, scale_params, nullptr));
