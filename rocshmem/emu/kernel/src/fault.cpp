@@ -147,7 +147,8 @@ void install_fault_handlers() {
     for (int signal_number : kFaultSignals) {
       struct sigaction action{};
       action.sa_sigaction = on_fault_signal;
-      action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+      // No SA_NODEFER: a fault inside the handler then kills the process at once.
+      action.sa_flags = SA_SIGINFO | SA_ONSTACK;
       sigemptyset(&action.sa_mask);
       sigaction(signal_number, &action, &previous_actions[signal_number]);
     }

@@ -680,8 +680,20 @@ static void module_api() {
   CHECK(to_host(ids, 4 * 1024)[3 * 1024 + 5] == 3 * 10000 + 5 + 1, "cooperative launch result");
   HIP_OK(hipFree(ids));
 
+  // A launch still queued when its module is unloaded runs (the queue keeps the code object).
+  hipStream_t stream;
+  HIP_OK(hipStreamCreate(&stream));
+  HIP_OK(hipLaunchHostFunc(stream, [](void*) { usleep(100 * 1000); }, nullptr));
+  packed.factor = 2.0f;
+  HIP_OK(hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, stream, nullptr, extra));
+  HIP_OK(hipStreamQuery(stream) == hipErrorNotReady ? hipSuccess : hipErrorUnknown);
+
   // After unload the handles are invalid.
   HIP_OK(hipModuleUnload(module));
+  HIP_OK(hipStreamSynchronize(stream));
+  HIP_OK(hipStreamDestroy(stream));
+  std::vector<float> rescaled = to_host(x, 64);
+  for (int i = 0; i < 64; ++i) CHECK(rescaled[i] == (i < 50 ? 12.0f : 1.5f), "rescaled[%d] = %f", i, rescaled[i]);
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, scale_params, nullptr));
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleGetFunction(&scale, module, "fill_ids"));
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleUnload(module));
