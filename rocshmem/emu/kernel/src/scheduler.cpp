@@ -40,6 +40,7 @@
 #include <sched.h>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "fault.hpp"
@@ -174,9 +175,11 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
 
 namespace {
 
-// Stack regions of finished launches, kept per stream thread: mapping, guarding and first-touch
-// faulting 1024 stacks costs milliseconds, and launches on a stream usually repeat their shape.
-// At most kCachedRegions are kept; the oldest is unmapped first.
+// Stack regions of finished launches, kept for the next launches: mapping, guarding and first-touch
+// faulting 1024 stacks costs milliseconds, and launches usually repeat their shape. One cache for
+// the process (stream threads share it), holding at most resident_work_items() stacks: each
+// guard page splits the mapping, and a process has a limited number of mappings
+// (vm.max_map_count, 65530 by default).
 struct StackRegion {
   char* base;
   size_t bytes;
@@ -185,13 +188,12 @@ struct StackRegion {
 
 class StackCache {
  public:
-  ~StackCache() {
-    for (const StackRegion& region : regions_) munmap(region.base, region.bytes);
-  }
   char* take(size_t bytes, size_t stride) {
+    std::lock_guard<std::mutex> lock(mutex_);
     for (size_t i = 0; i < regions_.size(); ++i) {
       if (regions_[i].bytes == bytes && regions_[i].stride == stride) {
         char* base = regions_[i].base;
+        cached_stacks_ -= bytes / stride;
         regions_.erase(regions_.begin() + static_cast<long>(i));
         return base;
       }
@@ -199,32 +201,44 @@ class StackCache {
     return nullptr;
   }
   void give(char* base, size_t bytes, size_t stride) {
-    if (regions_.size() == kCachedRegions) {
-      munmap(regions_.front().base, regions_.front().bytes);
+    std::lock_guard<std::mutex> lock(mutex_);
+    const size_t stacks = bytes / stride;
+    while (!regions_.empty() && cached_stacks_ + stacks > resident_work_items()) {
+      munmap(regions_.front().base, regions_.front().bytes);  // the oldest goes first
+      cached_stacks_ -= regions_.front().bytes / regions_.front().stride;
       regions_.erase(regions_.begin());
     }
+    if (stacks > resident_work_items()) {
+      munmap(base, bytes);
+      return;
+    }
     regions_.push_back({base, bytes, stride});
+    cached_stacks_ += stacks;
   }
 
  private:
-  static constexpr size_t kCachedRegions = 16;
+  std::mutex mutex_;
   std::vector<StackRegion> regions_;
+  size_t cached_stacks_ = 0;
 };
 
-thread_local StackCache stack_cache;
+StackCache& stack_cache() {
+  static StackCache* cache = new StackCache;  // leaked: stream threads may launch during exit
+  return *cache;
+}
 
 }  // namespace
 
 Launch::~Launch() {
   for (Slot& slot : slots_) {
-    if (slot.region != nullptr) stack_cache.give(slot.region, slot.region_bytes, stride_);
+    if (slot.region != nullptr) stack_cache().give(slot.region, slot.region_bytes, stride_);
   }
 }
 
 void Launch::prepare_slot(Slot& slot) {
   if (slot.region != nullptr) return;
   slot.region_bytes = stride_ * block_size_;
-  slot.region = stack_cache.take(slot.region_bytes, stride_);
+  slot.region = stack_cache().take(slot.region_bytes, stride_);
   if (slot.region == nullptr) {
     void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
@@ -410,9 +424,11 @@ static bool same_meeting(const Meeting& open, Meeting::Kind kind, const char* na
 void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
                   const char* scope) {
   if (meeting.kind != Meeting::idle && !same_meeting(meeting, kind, name, op)) {
+    const Block& block = *item->block;
+    const unsigned members = strcmp(scope, "block") == 0 ? block.size : item->wave->size;
     die_in_work_item(
-        "entered %s while %u work-item(s) of its %s wait in %s%s: the %s can never complete", name,
-        meeting.arrived, scope, meeting.name,
+        "entered %s while %u of the %u work-items of its %s wait in %s%s: the %s can never complete",
+        name, meeting.arrived, members, scope, meeting.name,
         meeting.leader_working ? " (for their leader to leave it)" : "", scope);
   }
   if (meeting.kind == Meeting::idle) {
@@ -513,9 +529,11 @@ void Launch::finish(WorkItem* item) {
   wave.live--;
   if (block.meeting.kind == Meeting::group || wave.meeting.kind == Meeting::group) {
     const Meeting& open = block.meeting.kind == Meeting::group ? block.meeting : wave.meeting;
-    die_in_work_item("finished the kernel while %u work-item(s) of its %s wait in %s, which every "
-                     "work-item must call: the call can never complete",
-                     open.arrived, &open == &block.meeting ? "block" : "wavefront", open.name);
+    const bool block_scope = &open == &block.meeting;
+    die_in_work_item("finished the kernel while %u of the %u work-items of its %s wait in %s, which "
+                     "every work-item must call: the call can never complete",
+                     open.arrived, block_scope ? block.size : wave.size, block_scope ? "block" : "wavefront",
+                     open.name);
   }
   if (block.meeting.kind == Meeting::barrier && block.meeting.arrived == block.live) {
     release_waiters(block.meeting, item);

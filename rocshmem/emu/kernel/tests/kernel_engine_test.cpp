@@ -897,7 +897,7 @@ static void assert_fails() {
 static void partial_group() {
   expect_end([] { hipLaunchKernelGGL(partial_group_call, 1, 64, 0, 0); },
              {"kernel 'partial_group_call', block (0,0,0), thread (",
-              "finished the kernel while 32 work-item(s) of its block wait in test_wg_call"});
+              "finished the kernel while 32 of the 64 work-items of its block wait in test_wg_call"});
 }
 
 static void deadlock() {
@@ -955,7 +955,7 @@ static void watchdog_names_spin() {
 static void mismatched_groups() {
   expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
              {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
-              "while 32 work-item(s) of its block wait in test_call_"});
+              "while 32 of the 64 work-items of its block wait in test_call_"});
 }
 
 int main(int argc, char** argv) {
