@@ -5,5 +5,5 @@
 
 extern "C" __global__ void rocshmem_user(int* out, int ask) {
   out[threadIdx.x] = 5;
-  if (ask) out[threadIdx.x] = rocshmem::rocshmem_my_pe();
+  if (ask) rocshmem::rocshmem_int_p(out, 1, 0);  // a demangled name with spaces: (int*, int, int)
 }
