@@ -1,8 +1,7 @@
 // The work-item scheduler: every work-item of a launch is a fiber run by the launching stream's
 // thread.
 //
-// Why fibers: a GPU runs the work-items of a launch concurrently, and
-// correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
+// Why fibers: a GPU runs the work-items of a launch concurrently, and correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
 // One OS thread per work-item would cost 1024 threads per block on a 2-core machine; fibers cost a
 // stack each and switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
 // intrinsic, a group call) or when it yields (rocshmem_emu_wi_yield, called by every blocking
@@ -22,7 +21,7 @@
 //    is runnable but work-items are left, the launch can never complete (a GPU would hang): the
 //    PE ends with a message naming the kernel, the block and where its work-items wait.
 //  - A spin on plain memory without a yield never lets the others run: it hangs as the writer is
-//    never scheduled (documented in README.md).
+//    never scheduled (documented in README.md; watchdog.cpp names such a work-item).
 //
 // __shared__ variables are thread_local (see rocshmem_emu_kernel.hpp): the module's TLS block on
 // this thread holds the running block's shared memory. The scheduler swaps it when it switches
@@ -31,13 +30,14 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <sched.h>
 #include <deque>
 #include <memory>
 #include <mutex>
