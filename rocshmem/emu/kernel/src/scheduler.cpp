@@ -1,9 +1,10 @@
 // The work-item scheduler: every work-item of a launch is a fiber run by the launching stream's
 // thread.
 //
-// Why fibers: a GPU runs the work-items of a launch concurrently, and correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
-// One OS thread per work-item would cost 1024 threads per block on a 2-core machine; fibers cost a
-// stack each and switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
+// Why fibers: a GPU runs the work-items of a launch concurrently, and correct kernels rely on
+// that (blocks that wait on each other, lanes that meet in a shuffle). One OS thread per
+// work-item would cost 1024 threads per block on a 2-core machine; fibers cost a stack each and
+// switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
 // intrinsic, a group call) or when it yields (rocshmem_emu_wi_yield, called by every blocking
 // rocSHMEM device call). The switch is a few instructions (fiber_switch.cpp): glibc's ucontext
 // makes a system call per switch, which made a 1024-work-item launch cost milliseconds.
