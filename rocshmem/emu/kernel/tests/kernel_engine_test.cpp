@@ -524,6 +524,18 @@ static void bad_launches() {
     HIP_EXPECT(c.expected, hipGetLastError());
     HIP_OK(hipGetLastError());  // reset by the read
   }
+  // Attributes of a host kernel (registered by its first hipLaunchKernelGGL).
+  hipFuncAttributes attributes;
+  HIP_OK(hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(&add_one)));
+  CHECK(attributes.maxThreadsPerBlock == 1024, "maxThreadsPerBlock %d", attributes.maxThreadsPerBlock);
+  CHECK(attributes.sharedSizeBytes > 0 && attributes.sharedSizeBytes + attributes.maxDynamicSharedSizeBytes == 65536,
+        "shared %zu + dynamic %d", attributes.sharedSizeBytes, attributes.maxDynamicSharedSizeBytes);
+  HIP_EXPECT(hipErrorInvalidDeviceFunction,
+             hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(&bad_launches)));
+  // hipLaunchKernel by address with a null parameter pointer.
+  void* short_params[] = {&data, nullptr};
+  HIP_EXPECT(hipErrorInvalidValue,
+             hipLaunchKernel(reinterpret_cast<const void*>(&add_one), dim3(1), dim3(64), short_params, 0, 0));
   // A launch by the address of a function that is no kernel.
   void* none[] = {nullptr};
   HIP_EXPECT(hipErrorInvalidDeviceFunction,
