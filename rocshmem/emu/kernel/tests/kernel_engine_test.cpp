@@ -846,6 +846,12 @@ static void rocshmem_module_needs_init(const char* path) {
   void* params[] = {&out, &ask};
   HIP_EXPECT(hipErrorNotInitialized, hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
   HIP_EXPECT(hipErrorNotInitialized, hipGetLastError());
+  hipFunction_t plain;  // a kernel of the same object that does not reach rocSHMEM needs no init
+  HIP_OK(hipModuleGetFunction(&plain, module, "plain_kernel"));
+  void* plain_params[] = {&out};
+  HIP_OK(hipModuleLaunchKernel(plain, 1, 1, 1, 8, 1, 1, 0, nullptr, plain_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  for (int v : to_host(out, 8)) CHECK(v == 6, "plain_kernel wrote %d", v);
   CHECK(rocshmem_emu_wi_module_mark_rocshmem(nullptr) != 0, "a null module was accepted");
   CHECK(rocshmem_emu_wi_module_mark_rocshmem(module) == 0, "the module was not accepted");
   HIP_OK(hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
