@@ -6,6 +6,7 @@
 #include <hip/hip_runtime.h>
 #include <rocshmem_emu_workitem.h>
 
+#include <setjmp.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -814,6 +815,30 @@ static void printf_from_kernel() {
     }
 }
 
+// A handler installed before the engine's (as the JVM's is) still gets the host threads' faults.
+static sigjmp_buf g_host_fault_return;
+static volatile sig_atomic_t g_host_faults = 0;
+
+static void host_fault_handler(int, siginfo_t*, void*) {
+  g_host_faults = g_host_faults + 1;
+  siglongjmp(g_host_fault_return, 1);
+}
+
+static void host_faults_chain() {
+  struct sigaction action {};
+  action.sa_sigaction = host_fault_handler;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  CHECK(sigaction(SIGSEGV, &action, nullptr) == 0, "sigaction");
+  ggl_and_module_smoke();  // the first launch installs the engine's handler
+  if (sigsetjmp(g_host_fault_return, 1) == 0) {
+    static volatile uintptr_t invalid_address = 16;  // opaque to the compiler's bounds checks
+    (void)*reinterpret_cast<volatile int*>(invalid_address);
+  }
+  CHECK(g_host_faults == 1, "the earlier handler saw %d faults", static_cast<int>(g_host_faults));
+  ggl_and_module_smoke();  // kernels still run
+}
+
 static double process_cpu_seconds() {
   timespec t;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -995,6 +1020,7 @@ int main(int argc, char** argv) {
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
       {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
+      {"host_faults_chain", host_faults_chain},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);
