@@ -6,9 +6,15 @@ if(NOT COMMAND rocshmem_emu_kernel_host_program)
   return()
 endif()
 
+# The kernel engine's helper functions read these directory variables of rocshmem/emu/kernel,
+# which are not visible here: give them the same values.
+set(ROCSHMEM_EMU_KERNEL_INCLUDE_DIR "${CMAKE_CURRENT_SOURCE_DIR}/../kernel/include")
+set(ROCSHMEM_EMU_HIPCC "${CMAKE_CURRENT_SOURCE_DIR}/../kernel/bin/rocshmem-emu-hipcc")
+
 function(emu_device_test_program name source)
   rocshmem_emu_kernel_host_program(${name} ${source})
   target_link_libraries(${name} PRIVATE rocshmem_twin rocshmem_cpu_emu)
+  target_compile_options(${name} PRIVATE -Wno-deprecated-declarations)  # wg_init & co. are tested too
   target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 endfunction()
 

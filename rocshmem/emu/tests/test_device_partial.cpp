@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   expect(r.exit_code == 70, "job status " + std::to_string(r.exit_code) + ", expected 70");
   expect(r.seconds < 30, "took " + std::to_string(r.seconds) + " s (a hang, not an error)");
   expect(!emu_process::contains(r.output, "UNEXPECTED"), "the kernel completed");
-  for (const char* part : {"rocshmem_barrier_all_wg", "half_block_barrier", "block (0", "32"})
+  for (const char* part : {"rocshmem_barrier_all_wg", "half_block_barrier", "block (0,0,0)", "32 work-item(s)"})
     expect(emu_process::contains(r.output, part), std::string("no '") + part + "' in the message");
   if (failures) return 1;
   printf("PASS partial _wg call ends the job with a message\n");
