@@ -43,3 +43,12 @@ foreach(n IN LISTS EMU_TEST_PE_COUNTS)
            COMMAND emu_test_device_partial $<TARGET_FILE:rocshmem-emu-run> ${n})
   set_tests_properties(emu_device_partial_${n}pe PROPERTIES TIMEOUT 90 LABELS emu)
 endforeach()
+
+# Device-side put rate (information only; see shmem/device/bench). The smoke run keeps it working.
+rocshmem_emu_kernel_host_program(rocshmem-emu-device-put-rate ../shmem/device/bench/device_put_rate.cpp)
+target_link_libraries(rocshmem-emu-device-put-rate PRIVATE rocshmem_twin rocshmem_cpu_emu)
+set_target_properties(rocshmem-emu-device-put-rate PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
+install(TARGETS rocshmem-emu-device-put-rate RUNTIME DESTINATION bin)
+add_test(NAME emu_device_put_rate_smoke_2pe
+         COMMAND rocshmem-emu-run -n 2 --timeout 60 -- $<TARGET_FILE:rocshmem-emu-device-put-rate> --quick)
+set_tests_properties(emu_device_put_rate_smoke_2pe PROPERTIES TIMEOUT 90 LABELS emu)
