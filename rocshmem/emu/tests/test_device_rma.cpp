@@ -32,7 +32,23 @@ __global__ void ring_put(long* dst, long* src, int right, int me) {
     rocshmem_ctx_long_put(ROCSHMEM_CTX_DEFAULT, dst + i * kChunk, src + i * kChunk, kChunk, right);
   else
     rocshmem_long_put(dst + i * kChunk, src + i * kChunk, kChunk, right);
+  // The device-only ordering calls: per-PE fence, pe_quiet, system fence.
+  const int targets[1] = {right};
+  rocshmem_fence(right);
+  rocshmem_pe_quiet(targets, 1);
+  rocshmem_ctx_threadfence_system(ROCSHMEM_CTX_DEFAULT);
   rocshmem_quiet();
+}
+
+// Stores straight into the right neighbour's heap through rocshmem_ptr (node-local peers).
+__global__ void ring_ptr(int* dst, int right, int me, int* null_ptrs) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int* peer = static_cast<int*>(rocshmem_ptr(dst, right));
+  if (!peer) {
+    atomicAdd(null_ptrs, 1);
+    return;
+  }
+  __atomic_store_n(&peer[i], p_value(me, i) + 7, __ATOMIC_RELEASE);
 }
 
 // Reads the left neighbour's src (symmetric) into local device memory.
@@ -94,6 +110,13 @@ void test_kernel_ring(int me, int right, int left) {
   DEVICE_LAUNCH_AND_SYNC(ring_p, dim3(kBlocks), dim3(kThreads), p_dst, right, me);
   for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(p_dst[i], p_value(left, i), "p from work-item " + std::to_string(i));
   emu_test::passed("device p ring from every work-item");
+
+  int* null_ptrs = device_alloc<int>(1);
+  DEVICE_LAUNCH_AND_SYNC(ring_ptr, dim3(kBlocks), dim3(kThreads), p_dst, right, me, null_ptrs);
+  EMU_CHECK_EQ(*null_ptrs, 0, "rocshmem_ptr to a node-local peer");
+  for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(p_dst[i], p_value(left, i) + 7, "store through rocshmem_ptr " + std::to_string(i));
+  HIP_CHECK(hipFree(null_ptrs));
+  emu_test::passed("device stores through rocshmem_ptr");
 
   DEVICE_LAUNCH_AND_SYNC(ring_put, dim3(kBlocks), dim3(kThreads), put_dst, put_src, right, me);
   for (int i = 0; i < kN; ++i)
