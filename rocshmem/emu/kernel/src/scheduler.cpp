@@ -1,13 +1,13 @@
 // The work-item scheduler: every work-item of a launch is a fiber run by the launching stream's
 // thread.
 //
-// Why fibers (ucontext from glibc): a GPU runs the work-items of a launch concurrently, and
+// Why fibers: a GPU runs the work-items of a launch concurrently, and
 // correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
 // One OS thread per work-item would cost 1024 threads per block on a 2-core machine; fibers cost a
 // stack each and switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
 // intrinsic, a group call) or when it yields (rocshmem_emu_wi_yield, called by every blocking
-// rocSHMEM device call). ucontext is in every glibc and needs no extra dependency; its switch
-// makes one sigprocmask system call (~0.2 us), which the emulator can afford.
+// rocSHMEM device call). The switch is a few instructions (fiber_switch.cpp): glibc's ucontext
+// makes a system call per switch, which made a 1024-work-item launch cost milliseconds.
 //
 // Execution model:
 //  - Blocks become resident in grid order, at most max(1, resident_work_items / block size) at a
@@ -36,11 +36,14 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <sched.h>
 #include <deque>
 #include <memory>
 #include <string>
 
 #include "fault.hpp"
+#include "fiber_switch.hpp"
 
 extern "C" void* __tls_get_addr(void*);  // x86-64 psABI: {module id, offset} -> this thread's address
 
@@ -138,6 +141,23 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
     } index{image.module_id, 0};
     shared_base_ = static_cast<unsigned char*>(__tls_get_addr(&index));
     shared_size_ = image.size;
+    // What a block switch saves and restores: the whole image but the unused tail of the
+    // dynamic shared buffer (64 KiB in every object with extern __shared__ arrays).
+    size_t dynamic_offset = shared_size_, dynamic_capacity = 0;
+    if (kernel.dynamic_shared != nullptr) {
+      auto* buffer = static_cast<unsigned char*>(kernel.dynamic_shared());
+      if (buffer >= shared_base_ && buffer + kernel.dynamic_shared_capacity <= shared_base_ + shared_size_) {
+        dynamic_offset = static_cast<size_t>(buffer - shared_base_);
+        dynamic_capacity = kernel.dynamic_shared_capacity;
+      }
+    }
+    const size_t used_end = dynamic_offset + std::min(shape.dynamic_shared, dynamic_capacity);
+    shared_segments_.push_back({0, used_end});
+    if (dynamic_offset + dynamic_capacity < shared_size_) {
+      shared_segments_.push_back({dynamic_offset + dynamic_capacity, shared_size_ - dynamic_offset - dynamic_capacity});
+    }
+    shared_saved_bytes_ = 0;
+    for (const auto& segment : shared_segments_) shared_saved_bytes_ += segment.second;
   }
   block_size_ = shape.block.x * shape.block.y * shape.block.z;
   total_blocks_ = uint64_t(shape.grid.x) * shape.grid.y * shape.grid.z;
@@ -149,25 +169,71 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
   stride_ = stack_bytes() + page_size();
 }
 
+namespace {
+
+// Stack regions of finished launches, kept per stream thread: mapping, guarding and first-touch
+// faulting 1024 stacks costs milliseconds, and launches on a stream usually repeat their shape.
+// At most kCachedRegions are kept; the oldest is unmapped first.
+struct StackRegion {
+  char* base;
+  size_t bytes;
+  size_t stride;
+};
+
+class StackCache {
+ public:
+  ~StackCache() {
+    for (const StackRegion& region : regions_) munmap(region.base, region.bytes);
+  }
+  char* take(size_t bytes, size_t stride) {
+    for (size_t i = 0; i < regions_.size(); ++i) {
+      if (regions_[i].bytes == bytes && regions_[i].stride == stride) {
+        char* base = regions_[i].base;
+        regions_.erase(regions_.begin() + static_cast<long>(i));
+        return base;
+      }
+    }
+    return nullptr;
+  }
+  void give(char* base, size_t bytes, size_t stride) {
+    if (regions_.size() == kCachedRegions) {
+      munmap(regions_.front().base, regions_.front().bytes);
+      regions_.erase(regions_.begin());
+    }
+    regions_.push_back({base, bytes, stride});
+  }
+
+ private:
+  static constexpr size_t kCachedRegions = 16;
+  std::vector<StackRegion> regions_;
+};
+
+thread_local StackCache stack_cache;
+
+}  // namespace
+
 Launch::~Launch() {
   for (Slot& slot : slots_) {
-    if (slot.region != nullptr) munmap(slot.region, slot.region_bytes);
+    if (slot.region != nullptr) stack_cache.give(slot.region, slot.region_bytes, stride_);
   }
 }
 
 void Launch::prepare_slot(Slot& slot) {
   if (slot.region != nullptr) return;
   slot.region_bytes = stride_ * block_size_;
-  void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-  if (region == MAP_FAILED) {
-    die_in_launch(kernel_.name.c_str(), "cannot map %zu KiB of work-item stacks for a block",
-                  slot.region_bytes >> 10);
-  }
-  slot.region = static_cast<char*>(region);
-  for (unsigned i = 0; i < block_size_; ++i) {
-    // The lowest page of each stack is a guard: an overflow faults there (named by fault.cpp).
-    mprotect(slot.region + i * stride_, page_size(), PROT_NONE);
+  slot.region = stack_cache.take(slot.region_bytes, stride_);
+  if (slot.region == nullptr) {
+    void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (region == MAP_FAILED) {
+      die_in_launch(kernel_.name.c_str(), "cannot map %zu KiB of work-item stacks for a block",
+                    slot.region_bytes >> 10);
+    }
+    slot.region = static_cast<char*>(region);
+    for (unsigned i = 0; i < block_size_; ++i) {
+      // The lowest page of each stack is a guard: an overflow faults there (named by fault.cpp).
+      mprotect(slot.region + i * stride_, page_size(), PROT_NONE);
+    }
   }
   slot.items.reset(new WorkItem[block_size_]);
   slot.block.waves.resize(waves_per_block_);
@@ -192,7 +258,7 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
   block.finished = 0;
   block.meeting = Meeting{};
   block.items = slot.items.get();
-  block.shared.assign(shared_size_, 0);  // each block starts from zeroed shared memory
+  block.shared.assign(shared_saved_bytes_, 0);  // each block starts from zeroed shared memory
   for (unsigned w = 0; w < waves_per_block_; ++w) {
     Wave& wave = block.waves[w];
     wave = Wave{};
@@ -215,11 +281,7 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
     item.ids.block_dim = shape_.block;
     item.ids.grid_dim = shape_.grid;
     item.guard = slot.region + i * stride_;
-    getcontext(&item.context);
-    item.context.uc_stack.ss_sp = item.guard + page_size();
-    item.context.uc_stack.ss_size = stack_bytes();
-    item.context.uc_link = nullptr;
-    makecontext(&item.context, &Launch::fiber_main, 0);
+    item.stack_pointer = prepare_fiber_stack(item.guard + page_size(), stack_bytes(), &Launch::fiber_main);
     ready_.push_back(&item);
   }
 }
@@ -252,12 +314,22 @@ void Launch::run() {
 void Launch::resume(WorkItem* item) {
   Block* block = item->block;
   if (shared_size_ != 0 && loaded_ != block) {
-    if (loaded_ != nullptr) memcpy(loaded_->shared.data(), shared_base_, shared_size_);
-    memcpy(shared_base_, block->shared.data(), shared_size_);
+    if (loaded_ != nullptr) {
+      unsigned char* saved = loaded_->shared.data();
+      for (const auto& segment : shared_segments_) {
+        memcpy(saved, shared_base_ + segment.first, segment.second);
+        saved += segment.second;
+      }
+    }
+    const unsigned char* restored = block->shared.data();
+    for (const auto& segment : shared_segments_) {
+      memcpy(shared_base_ + segment.first, restored, segment.second);
+      restored += segment.second;
+    }
     loaded_ = block;
   }
   tl_item = item;
-  swapcontext(&main_context_, &item->context);
+  rocshmem_emu_fiber_switch(&main_stack_pointer_, item->stack_pointer);
   tl_item = nullptr;
 }
 
@@ -274,10 +346,25 @@ void Launch::release_block(Block& block) {
 }
 
 void Launch::switch_out(WorkItem* item) {
-  swapcontext(&item->context, &main_context_);
+  rocshmem_emu_fiber_switch(&item->stack_pointer, main_stack_pointer_);
 }
 
+// A yield with no other runnable work-item (everyone else waits for a meeting, or the launch has
+// one work-item left) comes from a wait on something outside the launch: another PE, the host.
+// Spinning through the scheduler would burn a core of a shared machine, so such yields back off
+// like the rocSHMEM emulator's waits: a few rounds at once, then sched_yield, then short naps.
 void Launch::yield(WorkItem* item) {
+  if (ready_.empty()) {
+    ++lonely_yields_;
+    if (lonely_yields_ > 4096) {
+      timespec nap{0, 50'000};  // 50 us: far below a rocSHMEM wait's liveness period (20 ms)
+      nanosleep(&nap, nullptr);
+    } else if (lonely_yields_ > 64) {
+      sched_yield();
+    }
+  } else {
+    lonely_yields_ = 0;
+  }
   ready_.push_back(item);
   switch_out(item);
 }

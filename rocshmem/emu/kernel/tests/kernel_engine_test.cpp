@@ -7,6 +7,7 @@
 #include <rocshmem_emu_workitem.h>
 
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -26,6 +27,10 @@
       fprintf(stderr, "\n");                                          \
       exit(1);                                                        \
     }                                                                 \
+  } while (0)
+#define CHECK_DEVICE(cond) \
+  do {                     \
+    if (!(cond)) rocshmem_emu_wi_fault("device check failed: " #cond); \
   } while (0)
 #define HIP_OK(call)                                                                 \
   do {                                                                               \
@@ -212,6 +217,147 @@ __global__ void slow_write(int* data, int value) {
 }
 
 __global__ void doubler(int* data) { data[threadIdx.x] *= 2; }
+
+__device__ int deep(int n) {
+  volatile char frame[4096];
+  frame[0] = static_cast<char>(n);
+  return n == 0 ? 0 : deep(n - 1) + frame[0];
+}
+
+__global__ void overflow_stack(int* out) { out[threadIdx.x] = deep(1 << 20); }
+
+// Many more blocks than are resident at once (ROCSHMEM_EMU_RESIDENT_WORK_ITEMS): all run.
+__global__ void count_in_blocks(unsigned long long* total, unsigned* per_block) {
+  __shared__ unsigned in_block;
+  const bool first = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+  if (first) in_block = 0;
+  __syncthreads();
+  atomicAdd(&in_block, 1u);
+  __syncthreads();
+  if (first) {
+    per_block[blockIdx.x + gridDim.x * blockIdx.y] = in_block;
+    atomicAdd(total, static_cast<unsigned long long>(in_block));
+  }
+}
+
+// Every atomic function for every type HIP defines it for, each checked for its old value and
+// its effect (one work-item; the totals above check atomicity). Counts the failed checks.
+template <class T>
+__device__ void check_integer_atomics(int* failures) {
+  __shared__ T on_shared;  // the same functions on __shared__ memory
+  T memory_value;  // global and private memory are the same memory on the CPU
+  T* const places[] = {&on_shared, &memory_value};
+  for (T* x : places) {
+    auto expect = [&](T old, T was, T now) { if (old != was || *x != now) atomicAdd(failures, 1); };
+    *x = 10;
+    expect(atomicAdd(x, T(5)), 10, 15);
+    expect(atomicSub(x, T(3)), 15, 12);
+    expect(atomicExch(x, T(40)), 12, 40);
+    expect(atomicMin(x, T(30)), 40, 30);
+    expect(atomicMax(x, T(35)), 30, 35);
+    expect(atomicAnd(x, T(0x21)), 35, 0x21);
+    expect(atomicOr(x, T(0x0e)), 0x21, 0x2f);
+    expect(atomicXor(x, T(0x0f)), 0x2f, 0x20);
+    expect(atomicCAS(x, T(0x20), T(7)), 0x20, 7);
+    expect(atomicCAS(x, T(99), T(8)), 7, 7);
+    expect(atomicAdd_system(x, T(1)), 7, 8);
+    expect(atomicMax_block(x, T(9)), 8, 9);
+  }
+}
+
+template <class T>
+__device__ void check_float_atomics(int* failures) {
+  __shared__ T on_shared;
+  T memory_value;  // global and private memory are the same memory on the CPU
+  T* const places[] = {&on_shared, &memory_value};
+  for (T* x : places) {
+    auto expect = [&](T old, T was, T now) { if (old != was || *x != now) atomicAdd(failures, 1); };
+    *x = 1.5;
+    expect(atomicAdd(x, T(2)), T(1.5), T(3.5));
+    expect(atomicSub(x, T(0.5)), T(3.5), T(3));
+    expect(atomicExch(x, T(-4)), T(3), T(-4));
+    expect(atomicMin(x, T(-5)), T(-4), T(-5));
+    expect(atomicMax(x, T(2)), T(-5), T(2));
+    expect(atomicCAS(x, T(2), T(6)), T(2), T(6));
+    expect(unsafeAtomicAdd(x, T(1)), T(6), T(7));
+    expect(safeAtomicMax(x, T(8)), T(7), T(8));
+    expect(atomicAdd_system(x, T(1)), T(8), T(9));
+  }
+}
+
+__global__ void atomic_matrix(int* failures) {
+  check_integer_atomics<int>(failures);
+  check_integer_atomics<unsigned int>(failures);
+  check_integer_atomics<unsigned long>(failures);
+  check_integer_atomics<unsigned long long>(failures);
+  check_float_atomics<float>(failures);
+  check_float_atomics<double>(failures);
+  long long s = -3;
+  if (atomicMin(&s, -7LL) != -3 || atomicMax(&s, 2LL) != -7 || atomicAdd(&s, 5LL) != 2 || s != 7)
+    atomicAdd(failures, 1);
+  unsigned short h = 3;
+  if (atomicCAS(&h, static_cast<unsigned short>(3), static_cast<unsigned short>(9)) != 3 || h != 9)
+    atomicAdd(failures, 1);
+  unsigned wrap = 5;
+  if (atomicInc(&wrap, 5u) != 5 || wrap != 0 || atomicDec(&wrap, 5u) != 0 || wrap != 5 ||
+      atomicDec(&wrap, 5u) != 5 || wrap != 4)
+    atomicAdd(failures, 1);
+  float f = 1;
+  atomicAddNoRet(&f, 2.0f);
+  if (f != 3) atomicAdd(failures, 1);
+}
+
+__global__ void device_printf(int tag) {
+  printf("kernel says %d from block %u thread %u\n", tag, blockIdx.x, threadIdx.x);
+}
+
+// clock64 and wall_clock64 advance while a work-item waits for the others.
+__global__ void clocks(long long* out) {
+  const long long c0 = clock64(), w0 = wall_clock64();
+  for (int i = 0; i < 50; ++i) rocshmem_emu_wi_yield();
+  __syncthreads();
+  out[2 * threadIdx.x] = clock64() - c0;
+  out[2 * threadIdx.x + 1] = wall_clock64() - w0;
+}
+
+// Wave-scope group calls: one leader per wavefront, the others wait for it.
+__global__ void wave_group_call(int* leaders, int* lanes_seen) {
+  if (rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_WAVE, "test_wave_call")) {
+    atomicAdd(leaders, 1);
+    CHECK_DEVICE(rocshmem_emu_wi_lane() == 0);
+    atomicAdd(lanes_seen, static_cast<int>(rocshmem_emu_wi_wave_size()));
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_WAVE);
+}
+
+__global__ void mismatched_group_calls() {
+  if (threadIdx.x < 32) {
+    rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_call_a");
+  } else {
+    rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_call_b");
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_BLOCK);
+}
+
+// A template kernel with static shared memory in a __device__ function.
+template <int Factor>
+__device__ int scaled_through_shared(int v) {
+  __shared__ int scratch[128];
+  scratch[threadIdx.x] = v * Factor;
+  __syncthreads();
+  return scratch[(threadIdx.x + 1) % blockDim.x];
+}
+
+template <class T, int Factor>
+__global__ void template_kernel(T* out, T base) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = base + scaled_through_shared<Factor>(threadIdx.x);
+}
+
+// Waits for the host: the work-item's yields find nothing else runnable and must back off.
+__global__ void wait_for_host(int* flag, int* seen) {
+  while (atomicAdd(flag, 0) == 0) rocshmem_emu_wi_yield();
+  *seen = 1;
+}
 
 // ---- cases --------------------------------------------------------------------------------------
 
@@ -501,6 +647,128 @@ static void stream_order() {
   HIP_OK(hipFree(data));
 }
 
+static void occupancy() {
+  const dim3 grid(20, 3), block(16, 16, 4);  // 60 blocks of 1024 work-items
+  unsigned long long* total = device_array<unsigned long long>(1);
+  unsigned* per_block = device_array<unsigned>(60);
+  hipLaunchKernelGGL(count_in_blocks, grid, block, 0, 0, total, per_block);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(total, 1)[0] == 60ull * 1024, "total %llu", to_host(total, 1)[0]);
+  std::vector<unsigned> counts = to_host(per_block, 60);
+  for (int b = 0; b < 60; ++b) CHECK(counts[b] == 1024, "block %d counted %u", b, counts[b]);
+  HIP_OK(hipFree(total));
+  HIP_OK(hipFree(per_block));
+}
+
+static void atomic_functions() {
+  int* failures = device_array<int>(1);
+  hipLaunchKernelGGL(atomic_matrix, 1, 1, 0, 0, failures);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(failures, 1)[0] == 0, "%d atomic checks failed", to_host(failures, 1)[0]);
+  HIP_OK(hipFree(failures));
+}
+
+static void clocks_advance() {
+  long long* out = device_array<long long>(2 * 64);
+  hipLaunchKernelGGL(clocks, 1, 64, 0, 0, out);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<long long> got = to_host(out, 2 * 64);
+  for (int t = 0; t < 64; ++t)
+    CHECK(got[2 * t] > 0 && got[2 * t + 1] > 0, "thread %d: clock64 +%lld, wall_clock64 +%lld", t, got[2 * t],
+          got[2 * t + 1]);
+  int rate = 0;
+  HIP_OK(hipDeviceGetAttribute(&rate, hipDeviceAttributeWallClockRate, 0));
+  CHECK(rate == 1000000, "wall clock rate %d kHz (wall_clock64 counts nanoseconds)", rate);
+  HIP_OK(hipFree(out));
+}
+
+static void wave_groups() {
+  int* leaders = device_array<int>(1);
+  int* lanes = device_array<int>(1);
+  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes);  // waves of 64, 64, 32
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(leaders, 1)[0] == 6, "%d wave leaders", to_host(leaders, 1)[0]);
+  CHECK(to_host(lanes, 1)[0] == 320, "%d lanes in the waves", to_host(lanes, 1)[0]);
+  HIP_OK(hipFree(leaders));
+  HIP_OK(hipFree(lanes));
+}
+
+static void templates() {
+  int* out = device_array<int>(2 * 128);
+  hipLaunchKernelGGL((template_kernel<int, 3>), 2, 128, 0, 0, out, 1000);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 2 * 128);
+  for (int i = 0; i < 256; ++i) CHECK(got[i] == 1000 + 3 * ((i % 128 + 1) % 128), "out[%d] = %d", i, got[i]);
+  HIP_OK(hipFree(out));
+}
+
+static void printf_from_kernel() {
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    hipLaunchKernelGGL(device_printf, 2, 3, 0, 0, 77);
+    _exit(hipDeviceSynchronize() == hipSuccess ? 0 : 1);  // no exit(): the output is already flushed
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0) output.append(buffer, n);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+  for (int b = 0; b < 2; ++b)
+    for (int t = 0; t < 3; ++t) {
+      std::string line = "kernel says 77 from block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
+      CHECK(output.find(line) != std::string::npos, "missing line '%s' in:\n%s", line.c_str(), output.c_str());
+    }
+}
+
+static double process_cpu_seconds() {
+  timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void lonely_yield_backs_off() {
+  int* flag = device_array<int>(1);
+  int* seen = device_array<int>(1);
+  hipLaunchKernelGGL(wait_for_host, 1, 1, 0, 0, flag, seen);
+  const double cpu_before = process_cpu_seconds();
+  usleep(400 * 1000);
+  const double cpu_used = process_cpu_seconds() - cpu_before;
+  __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST);  // device memory is host memory on the emulator
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(seen, 1)[0] == 1, "the kernel did not see the host's flag");
+  CHECK(cpu_used < 0.2, "a waiting work-item used %.3f s of CPU in 0.4 s", cpu_used);
+  HIP_OK(hipFree(flag));
+  HIP_OK(hipFree(seen));
+}
+
+// A module that references rocSHMEM is refused until rocshmem_hipmodule_init marked it.
+static void rocshmem_module_needs_init(const char* path) {
+  hipModule_t module;
+  HIP_OK(hipModuleLoad(&module, path));
+  hipFunction_t kernel;
+  HIP_OK(hipModuleGetFunction(&kernel, module, "rocshmem_user"));
+  int* out = device_array<int>(8);
+  int ask = 0;
+  void* params[] = {&out, &ask};
+  HIP_EXPECT(hipErrorNotInitialized, hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
+  HIP_EXPECT(hipErrorNotInitialized, hipGetLastError());
+  CHECK(rocshmem_emu_wi_module_mark_rocshmem(nullptr) != 0, "a null module was accepted");
+  CHECK(rocshmem_emu_wi_module_mark_rocshmem(module) == 0, "the module was not accepted");
+  HIP_OK(hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 8);
+  for (int i = 0; i < 8; ++i) CHECK(got[i] == 5, "out[%d] = %d", i, got[i]);
+  HIP_OK(hipModuleUnload(module));
+  HIP_OK(hipFree(out));
+}
+
 // ---- cases that end the process ----------------------------------------------------------------
 
 struct ChildResult {
@@ -567,6 +835,21 @@ static void deadlock() {
        "32 in __syncthreads", "32 in a wavefront shuffle"});
 }
 
+static void stack_overflow() {
+  expect_end(
+      [] {
+        int* out = device_array<int>(4);
+        hipLaunchKernelGGL(overflow_stack, 1, 4, 0, 0, out);
+      },
+      {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
+}
+
+static void mismatched_groups() {
+  expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
+             {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
+              "while 32 work-item(s) of its block wait in test_call_"});
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: %s <case> <module.emuco>\n", argv[0]);
@@ -581,7 +864,17 @@ int main(int argc, char** argv) {
       {"module_api", module_api},            {"stream_order", stream_order},
       {"fault", fault},                      {"assert", assert_fails},
       {"partial_group", partial_group},      {"deadlock", deadlock},
+      {"stack_overflow", stack_overflow},    {"occupancy", occupancy},
+      {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
+      {"wave_groups", wave_groups},          {"templates", templates},
+      {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
+      {"lonely_yield", lonely_yield_backs_off},
   };
+  if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
+    rocshmem_module_needs_init(argv[2]);
+    printf("PASS rocshmem_module\n");
+    return 0;
+  }
   auto it = cases.find(argv[1]);
   if (it == cases.end()) {
     fprintf(stderr, "unknown case %s\n", argv[1]);
