@@ -236,7 +236,9 @@ hipError_t launch(const char* api, const ihipModuleSymbol_t* function,
   } else if (extra != nullptr) {
     void* buffer;
     size_t size;
-    if (const char* problem = parse_extra(extra, &buffer, &size)) {
+    const char* problem = parse_extra(extra, &buffer, &size);
+    if (problem != nullptr && total == 0 && buffer == nullptr) problem = nullptr;  // nothing to pass
+    if (problem != nullptr) {
       complain(api, "kernel '" + kernel.name + "': extra has " + problem);
       return hipErrorInvalidValue;
     }
@@ -246,7 +248,7 @@ hipError_t launch(const char* api, const ihipModuleSymbol_t* function,
                         describe_params(kernel, args.offsets) + ")");
       return hipErrorInvalidValue;
     }
-    memcpy(args.bytes.data(), buffer, total);
+    if (total != 0) memcpy(args.bytes.data(), buffer, total);
   } else if (!kernel.sizes.empty()) {
     complain(api, "kernel '" + kernel.name + "' takes " + std::to_string(kernel.sizes.size()) +
                       " parameter(s) but neither kernelParams nor extra was given");

@@ -299,15 +299,22 @@ void Launch::fiber_main() {
 
 void Launch::run() {
   tl_launch = this;
+  progress_.kernel = kernel_.name.c_str();
+  watch_launch(&progress_);
   admit_blocks();
   while (resident_blocks_ > 0) {
     if (ready_.empty()) report_deadlock();
     WorkItem* item = ready_.front();
     ready_.pop_front();
+    progress_.waiting_to_run.store(ready_.size(), std::memory_order_relaxed);
+    progress_.running.store(item, std::memory_order_relaxed);
     resume(item);
+    progress_.running.store(nullptr, std::memory_order_relaxed);
+    progress_.switches.fetch_add(1, std::memory_order_relaxed);
     Block& block = *item->block;
     if (block.live == 0 && block.finished == block.size) release_block(block);
   }
+  unwatch_launch(&progress_);
   tl_launch = nullptr;
 }
 

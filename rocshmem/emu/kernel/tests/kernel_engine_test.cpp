@@ -6,6 +6,7 @@
 #include <hip/hip_runtime.h>
 #include <rocshmem_emu_workitem.h>
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -359,6 +360,17 @@ __global__ void wait_for_host(int* flag, int* seen) {
   *seen = 1;
 }
 
+// Block 0 spins on plain memory that block 1 writes, without yielding: it never ends on the
+// emulator (a GPU would progress); the watchdog names it.
+__global__ void spin_without_yield(volatile int* flag) {
+  if (blockIdx.x == 0) {
+    while (*flag == 0) {
+    }
+  } else {
+    *flag = 1;
+  }
+}
+
 // ---- cases --------------------------------------------------------------------------------------
 
 static void ggl_and_module_smoke() {
@@ -533,7 +545,7 @@ static void module_api() {
   HIP_EXPECT(hipErrorNotFound, hipModuleGetFunction(&missing, module, "no_such_kernel"));
   unsigned count = 0;
   HIP_OK(hipModuleGetFunctionCount(&count, module));
-  CHECK(count == 5, "%u kernels", count);
+  CHECK(count == 7, "%u kernels", count);
 
   // Dynamic shared memory sized at launch, several blocks interleaved.
   hipFunction_t reverse;
@@ -582,10 +594,12 @@ static void module_api() {
   hipFunction_t bump;
   HIP_OK(hipModuleGetFunction(&bump, module, "bump_counter"));
   HIP_OK(hipModuleLaunchKernel(bump, 3, 1, 1, 100, 1, 1, 0, nullptr, nullptr, nullptr));
+  void* no_arguments[] = {HIP_LAUNCH_PARAM_END};  // a kernel without parameters, through extra
+  HIP_OK(hipModuleLaunchKernel(bump, 1, 1, 1, 10, 1, 1, 0, nullptr, nullptr, no_arguments));
   HIP_OK(hipDeviceSynchronize());
   int counted = 0;
   HIP_OK(hipMemcpy(&counted, counter, sizeof counted, hipMemcpyDeviceToHost));
-  CHECK(counted == 300, "counter %d", counted);
+  CHECK(counted == 310, "counter %d", counted);
 
   // A C++ kernel by its mangled name, launched through `extra` (natural alignment: 16 bytes).
   hipFunction_t scale;
@@ -616,6 +630,41 @@ static void module_api() {
   HIP_EXPECT(hipErrorInvalidConfiguration,
              hipModuleLaunchKernel(scale, 1, 1, 1, 2048, 1, 1, 0, nullptr, scale_params, nullptr));
   HIP_EXPECT(hipErrorInvalidConfiguration, hipGetLastError());
+
+  // A template kernel by its mangled name, and a struct passed by value.
+  hipFunction_t fill_double, takes_struct;
+  HIP_OK(hipModuleGetFunction(&fill_double, module, "_Z10fill_valueIdEvPT_S0_"));
+  HIP_OK(hipModuleGetFunction(&takes_struct, module, "takes_struct"));
+  double* values = device_array<double>(64);
+  double fill = 2.25;
+  void* fill_params[] = {&values, &fill};
+  HIP_OK(hipModuleLaunchKernel(fill_double, 2, 1, 1, 32, 1, 1, 0, nullptr, fill_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  for (double v : to_host(values, 64)) CHECK(v == 2.25, "fill_value<double> wrote %g", v);
+  struct {
+    int count;
+    double scale;
+  } pair{10, 0.5};
+  char offset = 3;
+  void* struct_params[] = {&pair, &offset, &values};
+  HIP_OK(hipModuleLaunchKernel(takes_struct, 1, 1, 1, 64, 1, 1, 0, nullptr, struct_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<double> products = to_host(values, 64);
+  for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (13 + t), "takes_struct[%d] = %g", t, products[t]);
+  // The same through `extra`: {Pair at 0, char at 16, double* at 24} = 32 bytes.
+  unsigned char buffer[32] = {};
+  memcpy(buffer, &pair, sizeof pair);
+  offset = 5;
+  memcpy(buffer + 16, &offset, 1);
+  memcpy(buffer + 24, &values, sizeof values);
+  size_t buffer_size = sizeof buffer;
+  void* struct_extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer, HIP_LAUNCH_PARAM_BUFFER_SIZE, &buffer_size,
+                          HIP_LAUNCH_PARAM_END};
+  HIP_OK(hipModuleLaunchKernel(takes_struct, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, struct_extra));
+  HIP_OK(hipDeviceSynchronize());
+  products = to_host(values, 64);
+  for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (15 + t), "takes_struct via extra [%d] = %g", t, products[t]);
+  HIP_OK(hipFree(values));
 
   // After unload the handles are invalid.
   HIP_OK(hipModuleUnload(module));
@@ -844,6 +893,39 @@ static void stack_overflow() {
       {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
 }
 
+static void watchdog_names_spin() {
+  setenv("ROCSHMEM_EMU_KERNEL_WATCHDOG", "1", 1);
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDERR_FILENO);
+    close(pipe_fds[0]);
+    int* flag = device_array<int>(1);
+    hipLaunchKernelGGL(spin_without_yield, 2, 1, 0, 0, flag);
+    (void)hipDeviceSynchronize();  // never returns; the parent kills this process
+    _exit(0);
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  const std::string phrase =
+      "kernel 'spin_without_yield', block (0,0,0), thread (0,0,0) has run for 1 s without yielding "
+      "while 1 work-item(s) wait to run";
+  const double deadline = time(nullptr) + 30;
+  char buffer[4096];
+  while (output.find(phrase) == std::string::npos && time(nullptr) < deadline) {
+    ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    output.append(buffer, n);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  close(pipe_fds[0]);
+  fprintf(stderr, "child said:\n%s", output.c_str());
+  CHECK(output.find(phrase) != std::string::npos, "no watchdog warning");
+  CHECK(output.find("rocshmem_emu_wi_yield()") != std::string::npos, "the warning does not name the fix");
+}
+
 static void mismatched_groups() {
   expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
              {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
@@ -868,7 +950,7 @@ int main(int argc, char** argv) {
       {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
-      {"lonely_yield", lonely_yield_backs_off},
+      {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);
