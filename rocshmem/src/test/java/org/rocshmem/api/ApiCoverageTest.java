@@ -80,7 +80,7 @@ class ApiCoverageTest {
         assertTrue(covered > 800, "suspiciously few covered names: " + covered);
     }
 
-    /** The manifest's category, with the typed families the issue names split out. */
+    /** The manifest's category, with the typed families (amo, signal, point-to-point sync) split out. */
     private static String category(HostFunction f) {
         String name = f.name();
         if (name.contains("_atomic_")) {
