@@ -5,24 +5,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.bytedeco.javacpp.Loader;
+import org.rocshmem.presets.NativeVariant;
 
 /**
- * Loads the JNI libraries and says which native variant actually runs: the variant is read from the path of the
- * library JavaCPP loaded, never from a system property, so a class path holding both native jars cannot silently
- * run the other one. A failed load becomes one {@link NativeLoadException} whose message names the cause and the
+ * Loads the JNI libraries and says which native variant actually runs ({@link NativeVariant#loaded()}: read from
+ * the path of the HIP library JavaCPP loaded, never from a system property, so a class path holding both native
+ * jars cannot silently run the other one). A failed load becomes one {@link NativeLoadException} whose message names the cause and the
  * fix (missing native jar, missing libamdhip64, glibc too old, variant mismatch) instead of a linker trace.
  */
 final class NativeLibraries {
-    static final String EXTENSION_PROPERTY = "org.bytedeco.javacpp.platform.extension";
-    static final String EMU = "-emu";
+    static final String EXTENSION_PROPERTY = NativeVariant.EXTENSION_PROPERTY;
+    private static final String EMU = NativeVariant.EMULATOR_EXTENSION;
 
     private NativeLibraries() {
     }
 
-    /** What was loaded: e.g. variant {@code linux-x86_64-emu} from {@code .../libjnirocshmem.so}. */
-    record Loaded(String variant, String path) {
+    /** What was loaded: e.g. {@link NativeVariant#EMULATOR} from {@code .../linux-x86_64-emu/libjnirocshmem.so}. */
+    record Loaded(NativeVariant kind, String path) {
+        /** The platform directory, e.g. {@code linux-x86_64-emu}. */
+        String variant() {
+            return kind.platform();
+        }
+
         boolean emulator() {
-            return variant.endsWith(EMU);
+            return kind == NativeVariant.EMULATOR;
         }
     }
 
@@ -37,8 +43,10 @@ final class NativeLibraries {
     }
 
     private static Loaded load(Class<?> global, String library) {
+        NativeVariant variant;
         String path;
         try {
+            variant = NativeVariant.loaded();
             path = Loader.load(global);
         } catch (Throwable e) {
             throw new NativeLoadException(explain(e, library), e);
@@ -47,14 +55,13 @@ final class NativeLibraries {
             throw new NativeLoadException(explain(new UnsatisfiedLinkError("Loader.load returned no path"), library),
                     null);
         }
-        return new Loaded(variantOf(Path.of(path)), path);
-    }
-
-    /** The platform directory a JNI library sits in (org/rocshmem/linux-x86_64-emu/libjni...so). */
-    static String variantOf(Path library) {
-        Path dir = library.getParent();
-        String name = dir == null ? "" : dir.getFileName().toString();
-        return name.startsWith(Loader.getPlatform()) ? name : Loader.getPlatform() + "(unknown: " + library + ")";
+        if (NativeVariant.ofLibrary(Path.of(path)) != variant) {
+            throw new NativeLoadException("rocSHMEM for Java loaded " + path + " next to the " + variant.platform()
+                    + " HIP library: the native jars on the class path are of different variants. Fix: keep one"
+                    + " variant's native jars (rocshmem-platform or rocshmem-platform-emu), and clear"
+                    + " ~/.javacpp/cache.", null);
+        }
+        return new Loaded(variant, path);
     }
 
     static String requestedVariant() {

@@ -18,7 +18,7 @@ import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdKind;
-import org.rocshmem.presets.RcclLibraryLocator;
+import org.rocshmem.presets.NativeVariant;
 import org.rocshmem.rccl.ncclComm;
 import org.rocshmem.rccl.ncclConfig_t;
 import org.rocshmem.rccl.ncclUniqueId;
@@ -97,7 +97,7 @@ public final class Communicator implements AutoCloseable {
     public static Communicator fromEnvironment(LaunchEnvironment env) {
         Objects.requireNonNull(env, "env");
         Rccl.load();
-        DeviceSelection.fromEnvironment(System.getenv(), RcclLibraryLocator.emulatorSelected());
+        DeviceSelection.fromEnvironment(System.getenv(), NativeVariant.loaded() == NativeVariant.EMULATOR);
         return withExchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env), env.bootstrapTimeout());
     }
 
