@@ -27,9 +27,9 @@ dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=tru
 # The reactor build above also built the bench module with its native helper.
 bench/run.sh --smoke --no-build
 
-# As users get them: every sample on the emulator, then a project outside the reactor on the installed artifacts.
+# As users get them: every sample on the emulator, then the README quick start and the javadoc tour as printed.
 samples/run.sh --all
-dev/external-consumer.sh
+dev/readme-snippets.sh
 # srun as a launcher, under a real one-node Slurm started by the script.
 dev/slurm-test.sh
 
