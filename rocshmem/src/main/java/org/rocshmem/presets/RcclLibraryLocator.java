@@ -94,8 +94,8 @@ public final class RcclLibraryLocator {
         Map<String, String> env = System.getenv();
         if (NativeVariant.loaded() == NativeVariant.EMULATOR) {
             if (env.get(OVERRIDE_VARIABLE) != null) {
-                LOG.log(System.Logger.Level.WARNING, "{0} is ignored: the -emu variant uses its bundled CPU RCCL",
-                        OVERRIDE_VARIABLE);
+                LOG.log(System.Logger.Level.WARNING, "{0} is ignored: the {1} variant uses its bundled CPU RCCL",
+                        OVERRIDE_VARIABLE, NativeVariant.EMULATOR_EXTENSION);
             }
             loaded = new Candidate(Source.EMULATOR, "librccl_cpu_emu.so");
             return;
