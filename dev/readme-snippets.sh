@@ -25,7 +25,7 @@ grep -q "<version>$version</version>" "$work/quickstart/pom.xml" \
     || fail "the README's pom.xml does not depend on version $version (platform/emu/pom.xml)"
 
 cd "$work/quickstart"
-printf -- '-B\n-ntp\n-Dmaven.repo.local=%s\n' "$top/downloads/m2" > .mvn/maven.config
+printf -- '-B\n-ntp\n-Dstyle.color=never\n-Dmaven.repo.local=%s\n' "$top/downloads/m2" > .mvn/maven.config
 output=$(bash -euo pipefail run.sh) || { echo "$output"; fail "the README's quick start failed"; }
 echo "$output"
 classpath="target/classes:$(cat cp.txt)"
