@@ -1,7 +1,6 @@
 package org.rocshmem.presets;
 
 import java.nio.file.Path;
-import java.util.Locale;
 import org.bytedeco.javacpp.Loader;
 
 /**
@@ -65,18 +64,6 @@ public enum NativeVariant {
     public static NativeVariant ofLibrary(Path library) {
         Path dir = library.getParent();
         return dir == null ? null : ofPlatform(dir.getFileName().toString());
-    }
-
-    /** The variant the {@value #EXTENSION_PROPERTY} property asks for; an unknown extension is an error. */
-    public static NativeVariant requested() {
-        String extension = System.getProperty(EXTENSION_PROPERTY, "").trim().toLowerCase(Locale.ROOT);
-        for (NativeVariant v : values()) {
-            if (v.extension.equals(extension)) {
-                return v;
-            }
-        }
-        throw new IllegalStateException("-D" + EXTENSION_PROPERTY + "=" + extension + " names no rocSHMEM variant;"
-                + " use \"\" (AMD GPU) or \"" + EMULATOR_EXTENSION + "\" (CPU emulator)");
     }
 
     /**
