@@ -1,12 +1,13 @@
 #!/bin/bash
-# The project's test command (README "Run the tests"; .ci/run calls it). On a fresh Debian 12:
+# The project's test command (README "Building and testing"; .ci/run calls it). On a fresh Debian 12:
 #   1. installs missing build tools (dev/setup-debian.sh),
 #   2. builds the CPU emulator (HIP, rocSHMEM, RCCL) and runs its native tests (ctest),
 #   3. builds and tests the real variant against the real libamdhip64 and librccl from Debian's archive,
 #   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM), javadoc included,
 #   5. runs the benchmarks in smoke mode (bench/run.sh --smoke: every benchmark runs, the typed hot paths
 #      allocate 0 B/op; timings are never judged),
-#   6. runs every sample, an external consumer project against the installed artifacts, and srun under Slurm,
+#   6. runs every sample, the README quick start and the javadoc tour as printed on the installed artifacts
+#      (dev/readme-snippets.sh), and srun under Slurm,
 #   7. checks that the regenerated bindings and typed API equal the committed ones.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -27,9 +28,9 @@ dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=tru
 # The reactor build above also built the bench module with its native helper.
 bench/run.sh --smoke --no-build
 
-# As users get them: every sample on the emulator, then a project outside the reactor on the installed artifacts.
+# As users get them: every sample on the emulator, then the README quick start and the javadoc tour as printed.
 samples/run.sh --all
-dev/external-consumer.sh
+dev/readme-snippets.sh
 # srun as a launcher, under a real one-node Slurm started by the script.
 dev/slurm-test.sh
 

@@ -136,21 +136,14 @@ cp -a "$JDK_HOME/include" "$STAGE/jdk-include"
 # The probe takes the address of every host function the manifest marks as defined by the real
 # library, so its unresolved symbols are exactly what librocshmem.a exports (mangled by the same
 # compiler). The stub defines those functions plus a kernel: a stand-in librocshmem.a with GPU code.
-python3 - "$TOP/rocshmem/manifest" "$STAGE" <<'PY' || fail "generating the probe/stub sources failed"
+python3 - "$TOP/rocshmem/manifest" "$STAGE" "$TOP/rocshmem/emu/twin" <<'PY' || fail "generating the probe/stub sources failed"
 import re, sys
 manifest, stage = sys.argv[1], sys.argv[2]
-UNDEFINED = "no-host-definition-seen-in-src/rocshmem.cpp"
-functions = []
-with open(f"{manifest}/host-functions.tsv", encoding="utf-8") as f:
-    next(f)
-    for line in f:
-        if not line.strip():
-            continue
-        name, ret, params, header, category, flags = line.rstrip("\n").split("\t")
-        # The MPI_Comm overloads are only declared when <mpi.h> is seen; the presets skip them.
-        if UNDEFINED in flags or "MPI_Comm" in params:
-            continue
-        functions.append((name, ret.strip(), params.strip()))
+sys.path.insert(0, sys.argv[3])
+import manifest_rows as mf
+# The MPI_Comm overloads are only declared when <mpi.h> is seen; the presets skip them.
+functions = [(r["name"], r["return_type"].strip(), mf.params(r)) for r in mf.defined_host_rows(manifest)
+             if not mf.has_flag(r, mf.MPI_ONLY_FLAG)]
 # Host globals the library defines (the predefined team handles), e.g.
 # "host: extern rocshmem_team_t rocshmem::host::ROCSHMEM_TEAM_WORLD".
 variables = []
@@ -160,13 +153,8 @@ with open(f"{manifest}/constants.tsv", encoding="utf-8") as f:
         if m:
             variables.append(m.groups())
 
-def params_of(text):
-    text = "" if text in ("", "-", "void") else text
-    return [re.sub(r"=.*$", "", p).strip() for p in text.split(";")] if text else []
-
-def type_of(param):
-    m = re.match(r"^(.*?[\w*&>\s])\s*\b[A-Za-z_]\w*$", param)
-    return (m.group(1) if m else param).strip()
+def without_default(param):
+    return param.split("=", 1)[0].strip()
 
 def scope(name):
     return "" if name == "RocshmemGetFunctionTable" else "rocshmem::"
@@ -175,7 +163,7 @@ head = '#include <rocshmem/rocshmem.hpp>\n#include <rocshmem/qp_introspect.hpp>\
 with open(f"{stage}/probe.cpp", "w") as out:
     out.write(head + "using namespace rocshmem;\nextern \"C\" void *rocshmem_probe_table[] = {\n")
     for name, ret, params in functions:
-        types = ", ".join(type_of(p) for p in params_of(params))
+        types = ", ".join(mf.param_type_and_name(p)[0] for p in params)
         out.write(f"    reinterpret_cast<void *>(static_cast<{ret} (*)({types})>(&{scope(name)}{name})),\n")
     for _, name in variables:
         out.write(f"    reinterpret_cast<void *>(&rocshmem::host::{name}),\n")
@@ -185,7 +173,7 @@ with open(f"{stage}/stub.cpp", "w") as out:
               "__global__ void rocshmem_stub_kernel(int *flag) { *flag = 1; }\n")
     for name, ret, params in functions:
         body = "" if ret == "void" else " return {};"
-        out.write(f"{ret} {scope(name)}{name}({', '.join(params_of(params))}) {{{body} }}\n")
+        out.write(f"{ret} {scope(name)}{name}({', '.join(without_default(p) for p in params)}) {{{body} }}\n")
     for type_, name in variables:
         out.write(f"{type_} rocshmem::host::{name} = {{}};\n")
 # Demangled names without parameters, for the check that does not depend on the twin's spelling.

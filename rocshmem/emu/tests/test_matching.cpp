@@ -45,7 +45,7 @@ int pe_main(const std::string& scenario) {
   rocshmem_barrier_all();
   if (me == 0) pe0_entering(); else wait_for_pe0();
   if (scenario == "finalize-vs-barrier") {
-    // The example: a PE leaving (finalize) while the others still synchronise.
+    // A PE leaving (finalize) while the others still synchronise: the mismatch must end the job.
     if (me == 1) rocshmem_finalize(); else rocshmem_barrier_all();
   } else if (scenario == "free-different-blocks") {
     rocshmem_free(me == 1 ? b : a);

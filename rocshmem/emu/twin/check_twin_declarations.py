@@ -25,7 +25,8 @@ SPECIFIERS = {"extern", "static", "inline", "constexpr", "virtual", "explicit", 
 INCLUDED_HEADERS = {"rocshmem.hpp", "rocshmem_common.hpp", "rocshmem_RMA.hpp", "rocshmem_AMO.hpp",
                     "rocshmem_SIG_OP.hpp", "rocshmem_COLL.hpp", "rocshmem_P2P_SYNC.hpp",
                     "rocshmem_RMA_X.hpp", "rocshmem_TILE.hpp", "api_trace.h", "qp_introspect.hpp"}
-# Facts of the preprocessed text (types.tsv / constants.tsv / header-structure.md §6), as regexes.
+# Facts of the preprocessed text (types.tsv / constants.tsv, and the declarations of rocshmem_common.hpp
+# at the commits listed in manifest/version.txt), as regexes.
 PREPROCESSED_FACTS = {
     "ROCSHMEM_TEAM_INVALID is a const rocshmem_team_t equal to nullptr":
         r"\bconst rocshmem_team_t ROCSHMEM_TEAM_INVALID = nullptr;",

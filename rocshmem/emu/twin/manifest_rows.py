@@ -1,7 +1,9 @@
 """Reading the rocSHMEM manifest (rocshmem/manifest/*.tsv) and normalising C++ type spellings.
 
-Shared by the header generator and by the twin checks, so that both sides compare
-the same normal form of a parameter list.
+The one Python reader of the manifest: the header twin generator, the twin checks, the emulator's
+typed-API generator, the export check (emu/common/check_exports.py) and dev/check-real-variant.sh
+import it, so that every side reads the same rows, spells each flag once and compares the same
+normal form of a parameter list. (The Java reader is org.rocshmem.presets.RocshmemManifest.)
 """
 import csv
 import os
@@ -10,6 +12,8 @@ import re
 DEVICE_FUNCTION_KINDS = ("__device__", "__global__")
 MPI_GUARD_FLAG = "guarded-by-#if-defined(MPI_VERSION)"
 NOT_DEFINED_BY_LIBRARY_FLAG = "no-host-definition-seen-in-src/rocshmem.cpp"
+MPI_ONLY_FLAG = "MPI_Comm-param"
+C_LINKAGE_FLAG = 'extern "C"'
 GLOBAL_NAMESPACE_FLAG = "global-namespace"
 
 # Words that can end a type spelled without a parameter name ("unsigned int").
@@ -29,6 +33,15 @@ def load_tsv(manifest_dir, file_name):
 
 def host_rows(manifest_dir):
     return load_tsv(manifest_dir, "host-functions.tsv")
+
+
+def defined_host_rows(manifest_dir):
+    """Host rows the real library defines (src/rocshmem.cpp has a body for them), in file order."""
+    return [r for r in host_rows(manifest_dir) if is_defined(r)]
+
+
+def is_defined(host_row):
+    return not has_flag(host_row, NOT_DEFINED_BY_LIBRARY_FLAG)
 
 
 def device_rows(manifest_dir):
@@ -80,6 +93,18 @@ def flag_detail(row, name):
 def params(row):
     """Parameter declarations as written in the manifest ('int pe', 'hipStream_t stream=nullptr')."""
     return split_top_level(row["params"], ";")
+
+
+_NAMED_PARAM = re.compile(r"^(.*?[\w*&>\s])\s*\b([A-Za-z_]\w*)$")
+
+
+def param_type_and_name(declaration):
+    """'const float *dest=nullptr' -> ('const float *', 'dest'): the type as written, without the default."""
+    decl = declaration.split("=", 1)[0].strip()
+    match = _NAMED_PARAM.match(decl)
+    if not match:
+        raise ValueError(f"cannot read parameter '{declaration}': no parameter name")
+    return match.group(1).strip(), match.group(2)
 
 
 def tokens(text):

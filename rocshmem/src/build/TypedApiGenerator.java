@@ -149,8 +149,16 @@ public final class TypedApiGenerator {
     record Fn(String name, String ret, List<Param> params, String flags) {
     }
 
-    /** The defined host functions of the manifest, by name (legacy active-set overloads left out). */
+    /**
+     * The defined host functions of the manifest, by name (legacy active-set overloads left out). A copy of
+     * org.rocshmem.presets.RocshmemManifest's row reading, with the same flag spellings: a single-file program
+     * cannot use it. ManifestReadersTest proves that both read the same rows.
+     */
     static final class Manifest {
+        static final String UNDEFINED_FLAG = "no-host-definition-seen-in-src/rocshmem.cpp";
+        static final String MPI_ONLY_FLAG = "MPI_Comm-param";
+        static final String LEGACY_ACTIVE_SET_FLAG = "legacy-active-set-signature";
+
         final Map<String, Fn> defined = new LinkedHashMap<>();
         final Set<String> undefined = new LinkedHashSet<>();
         final Set<String> deviceNames = new LinkedHashSet<>();
@@ -162,11 +170,11 @@ public final class TypedApiGenerator {
                 String[] f = line.split("\t", -1);
                 String name = f[0];
                 String flags = f[5];
-                if (flags.contains("no-host-definition")) {
+                if (flags.contains(UNDEFINED_FLAG)) {
                     m.undefined.add(name);
                     continue;
                 }
-                if (flags.contains("legacy-active-set-signature") || flags.contains("MPI_Comm-param")) {
+                if (flags.contains(LEGACY_ACTIVE_SET_FLAG) || flags.contains(MPI_ONLY_FLAG)) {
                     continue;
                 }
                 m.defined.putIfAbsent(name, new Fn(name, f[1].trim(), params(f[2]), flags));

@@ -13,6 +13,7 @@
 #include "errors.hpp"
 #include "group.hpp"
 #include "joins.hpp"
+#include "waiting.hpp"
 #include "tasks.hpp"
 
 using namespace rccl_emu;
@@ -174,6 +175,7 @@ ncclResult_t init_rank(ncclComm_t* comm, int nranks, const ncclUniqueId& commId,
     return fail(ncclInvalidArgument, std::string(fn) + " : invalid rank " + str(rank) + " (nranks " + str(nranks) + ")");
   }
   if (ncclResult_t s = check_config(config, fn); s != ncclSuccess) return s;
+  if (std::string error; !bootstrap_timeout_valid(&error)) return fail(ncclInvalidArgument, std::string(fn) + " : " + error);
   IdContent id;
   if (!parse_unique_id(commId, &id)) {
     return fail(ncclInvalidArgument, std::string(fn) + " : the unique id was not created by ncclGetUniqueId");

@@ -23,7 +23,7 @@ ncclResult_t wait_all_ranks(CommState& c, const char* what, Pred pred) {
     Backoff backoff;
     while (!pred(seg.rank(r))) {
       backoff.pause();
-      if (!backoff.time_to_look()) continue;
+      if (!backoff.time_to_check()) continue;
       if (c.aborted.load()) return fail(ncclInvalidUsage, std::string(what) + ": the communicator was aborted");
       int32_t state = seg.rank(r).state.load(std::memory_order_acquire);
       int pid = seg.rank(r).pid.load(std::memory_order_acquire);

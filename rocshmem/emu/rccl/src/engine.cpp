@@ -94,7 +94,7 @@ class Engine {
         continue;
       }
       backoff.pause();
-      if (backoff.time_to_look()) {
+      if (backoff.time_to_check()) {
         std::string departed = departed_peer();
         if (departed.empty()) continue;
         // A peer that left may have delivered its last slots just before: only a pass that still

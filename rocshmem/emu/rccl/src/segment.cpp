@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "errors.hpp"
+#include "shared_memory.hpp"
 #include "waiting.hpp"
 
 namespace rccl_emu {
@@ -27,24 +28,21 @@ void nap_ms(int ms) {
   nanosleep(&ts, nullptr);
 }
 
-void* map_fd(int fd, size_t bytes) {
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  return p == MAP_FAILED ? nullptr : p;
-}
+using emu_common::map_shared;
 
 ncclResult_t create(const IdContent& id, const std::string& name, int nranks, JoinTicket* ticket) {
   size_t bytes = Segment::bytes_for(nranks);
   for (;;) {
     int fd = shm_open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd >= 0) {
-      if (fchmod(fd, 0600) != 0 || ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
+      if (!emu_common::own_and_size(fd, bytes)) {
         std::string why = errno_text();
         close(fd);
         shm_unlink(name.c_str());
         return fail(ncclSystemError, "cannot size the communicator segment " + name + " to " +
                                          std::to_string(bytes) + " bytes: " + why);
       }
-      void* base = map_fd(fd, bytes);
+      void* base = map_shared(fd, bytes);
       close(fd);
       if (base == nullptr) {
         shm_unlink(name.c_str());
@@ -69,7 +67,7 @@ ncclResult_t create(const IdContent& id, const std::string& name, int nranks, Jo
     struct stat sb;
     int creator = 0;
     if (fstat(old, &sb) == 0 && static_cast<size_t>(sb.st_size) >= sizeof(SegmentHeader)) {
-      if (void* p = map_fd(old, sizeof(SegmentHeader))) {
+      if (void* p = map_shared(old, sizeof(SegmentHeader))) {
         creator = static_cast<SegmentHeader*>(p)->creator_pid;
         munmap(p, sizeof(SegmentHeader));
       }
@@ -100,7 +98,7 @@ ncclResult_t attach(const IdContent& id, const std::string& name, int nranks, Jo
       continue;  // rank 0 has not sized it yet
     }
     size_t found = static_cast<size_t>(sb.st_size);
-    void* base = map_fd(fd, found);
+    void* base = map_shared(fd, found);
     close(fd);
     if (base == nullptr) continue;
     auto* h = static_cast<SegmentHeader*>(base);
@@ -175,7 +173,7 @@ ncclResult_t finish_join(JoinTicket& ticket, const std::atomic<bool>* aborted) {
   Backoff backoff;
   while (seg.header().joined.load(std::memory_order_acquire) < ticket.nranks) {
     backoff.pause();
-    if (!backoff.time_to_look()) continue;
+    if (!backoff.time_to_check()) continue;
     if (aborted != nullptr && aborted->load()) return fail(ncclInvalidUsage, "communicator aborted during init");
     for (int r = 0; r < ticket.nranks; ++r) {
       RankSlot& slot = seg.rank(r);

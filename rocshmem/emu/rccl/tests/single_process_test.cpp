@@ -450,6 +450,18 @@ void init_all_errors() {
 
 }  // namespace
 
+// A bad ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT fails the init, as it does in the rocSHMEM emulator (one
+// parse in emu/common/settings.hpp), instead of a warning and a silent 60 s.
+void bad_bootstrap_timeout() {
+  setenv("ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT", "soon", 1);
+  ncclUniqueId id;
+  NCCL_OK(ncclGetUniqueId(&id));
+  ncclComm_t comm = reinterpret_cast<ncclComm_t>(0x1);
+  CHECK_EQ(static_cast<int>(ncclInvalidArgument), static_cast<int>(ncclCommInitRank(&comm, 1, id, 0)));
+  CHECK(comm == nullptr);
+  CHECK(contains(ncclGetLastError(nullptr), "ncclCommInitRank : invalid ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT='soon'"));
+}
+
 int main(int argc, char** argv) {
   const std::map<std::string, void (*)()> cases = {
       {"codecs", codecs},
@@ -463,6 +475,7 @@ int main(int argc, char** argv) {
       {"finalize_in_group", finalize_in_group},
       {"simulate_register", simulate_register},
       {"init_all_errors", init_all_errors},
+      {"bad_bootstrap_timeout", bad_bootstrap_timeout},
   };
   auto it = argc == 2 ? cases.find(argv[1]) : cases.end();
   if (it == cases.end()) {

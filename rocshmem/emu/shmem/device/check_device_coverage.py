@@ -20,7 +20,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "twin"))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import manifest_rows as mf  # noqa: E402
-from check_exports import exported  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "common"))
+from check_exports import RocshmemExports  # noqa: E402
+
+
+def exported(lib, nm):
+    """(functions, variables) the library defines, in the export checker's canonical spelling."""
+    reader = RocshmemExports()
+    functions = reader.exported(nm, lib)
+    return functions, reader.variables
 
 COVERED = {"host", "generated", "hand", "header", "variable"}
 

@@ -10,7 +10,7 @@ add_custom_command(
   COMMAND "${Python3_EXECUTABLE}" "${device_dir}/gen_device_api.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
           --out "${device_api_cpp}" --coverage "${ROCSHMEM_DEVICE_COVERAGE}"
   DEPENDS "${device_dir}/gen_device_api.py" "${CMAKE_CURRENT_SOURCE_DIR}/gen_typed_api.py"
-          "${CMAKE_CURRENT_SOURCE_DIR}/check_exports.py" "${CMAKE_CURRENT_SOURCE_DIR}/../twin/manifest_rows.py"
+          "${CMAKE_CURRENT_SOURCE_DIR}/../common/check_exports.py" "${CMAKE_CURRENT_SOURCE_DIR}/../twin/manifest_rows.py"
           "${ROCSHMEM_MANIFEST_DIR}/device-functions.tsv" "${ROCSHMEM_MANIFEST_DIR}/host-functions.tsv"
   COMMENT "Generating the rocSHMEM device API from the manifest"
   VERBATIM)

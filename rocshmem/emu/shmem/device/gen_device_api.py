@@ -25,7 +25,10 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "twin"))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import manifest_rows as mf  # noqa: E402
 import gen_typed_api as typed  # noqa: E402
-from check_exports import canonical_type  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "common"))
+from check_exports import RocshmemExports  # noqa: E402
+
+canonical_type = RocshmemExports().canonical_type
 
 T = typed.T
 CTYPES = typed.CTYPES

@@ -1,6 +1,6 @@
 // Remote atomics: hardware atomics on the peer's shared mapping, so they are atomic across
 // processes. Floating types use the generic __atomic forms on their bit pattern.
-// Parameter orders follow the manifest's amo-matrix (ctx first, pe last).
+// Parameter orders follow the manifest's host rows (ctx first, pe last).
 #pragma once
 
 #include <type_traits>

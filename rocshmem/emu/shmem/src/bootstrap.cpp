@@ -14,6 +14,7 @@
 #include "heap_alloc.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
+#include "shared_memory.hpp"
 #include "shm_objects.hpp"
 #include "wait.hpp"
 
@@ -89,10 +90,7 @@ struct JoinState {
   }
 };
 
-void* map_fd(int fd, size_t bytes) {
-  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  return p == MAP_FAILED ? nullptr : p;
-}
+using emu_common::map_shared;
 
 // Heaps start on a kHeapBaseAlignment boundary, so an offset aligned to A <= that boundary is
 // an address aligned to A on every PE (rocshmem_align returns the same offset everywhere).
@@ -178,7 +176,7 @@ bool create_control(const JoinRequest& req, JoinState& st, std::string* error) {
     return false;
   }
   st.control_name = name;
-  st.ctl = static_cast<ControlSegment*>(map_fd(fd, st.ctl_bytes));
+  st.ctl = static_cast<ControlSegment*>(map_shared(fd, st.ctl_bytes));
   close(fd);
   if (!st.ctl) {
     *error = errno_text("cannot map the control segment", name);
@@ -215,7 +213,7 @@ Candidate try_candidate(const JoinRequest& req, const ObjectName& o, JoinState& 
     return Candidate::skip;  // its creator has not sized it yet
   }
   const size_t bytes = static_cast<size_t>(sb.st_size);
-  auto* c = static_cast<ControlSegment*>(map_fd(fd, bytes));
+  auto* c = static_cast<ControlSegment*>(map_shared(fd, bytes));
   close(fd);
   if (!c) return Candidate::skip;
   const int64_t magic_deadline = monotonic_ns() + 1'000'000'000;

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "settings.hpp"
+
 namespace rocshmem_emu {
 
 bool parse_byte_size(const char* text, size_t* out) {
@@ -58,17 +60,7 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
     long page = sysconf(_SC_PAGESIZE);
     cfg->heap_size = (size + page - 1) / page * page;
   }
-  if (const char* v = getenv("ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT")) {
-    char* end = nullptr;
-    errno = 0;
-    double s = strtod(v, &end);
-    if (!*v || *end != '\0' || errno == ERANGE || !(s > 0) || s > 86400) {
-      *error = std::string("invalid ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT='") + v +
-               "' (expected seconds, > 0 and <= 86400)";
-      return false;
-    }
-    cfg->bootstrap_timeout_s = s;
-  }
+  if (!emu_common::bootstrap_timeout_seconds(&cfg->bootstrap_timeout_s, error)) return false;
   if (const char* v = getenv("ROCSHMEM_EMU_SHM_DIR"); v && *v) {
     struct stat sb;
     if (v[0] != '/' || stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode) || access(v, W_OK | X_OK) != 0) {

@@ -11,6 +11,7 @@
 
 #include "bootstrap.hpp"
 #include "log.hpp"
+#include "shared_memory.hpp"
 #include "wait.hpp"
 
 namespace rocshmem_emu {
@@ -78,8 +79,7 @@ int create_object(const std::string& name, size_t bytes) {
   const std::string path = path_of(name);
   int fd = open(path.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0) return -1;
-  // The umask may have cleared bits but never adds any; fchmod pins the mode regardless.
-  if (fchmod(fd, 0600) != 0 || ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
+  if (!emu_common::own_and_size(fd, bytes)) {
     int saved = errno;
     close(fd);
     unlink(path.c_str());

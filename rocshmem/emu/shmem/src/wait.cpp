@@ -1,12 +1,6 @@
 #include "wait.hpp"
 
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
-#include <sched.h>
-#include <unistd.h>
 
 #include "log.hpp"
 #include "rocshmem_emu_workitem.h"
@@ -14,99 +8,20 @@
 
 namespace rocshmem_emu {
 
-namespace {
-constexpr int64_t kYieldPhaseNs = 2'000'000;   // yield for 2 ms before napping
-constexpr int64_t kCheckPeriodNs = 20'000'000;  // liveness check period
-constexpr int64_t kMaxNapNs = 1'000'000;
-
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-
-int online_cpus() {
-  static const int n = [] {
-    long c = sysconf(_SC_NPROCESSORS_ONLN);
-    return c > 0 ? static_cast<int>(c) : 1;
-  }();
-  return n;
-}
-}  // namespace
-
-int64_t monotonic_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
 PeSet all_pes() { return PeSet{0, 1, runtime().n_pes}; }
 
-Backoff::Backoff() {
-  // Spinning only helps when every PE has a core; otherwise hand the CPU over at once.
-  spin_limit_ = runtime().n_pes <= online_cpus() ? 256 : 8;  // ~3 us of pause on current x86
-}
+Backoff::Backoff() : steps_(runtime().n_pes) {}
 
 void Backoff::pause() {
-  ++iterations_;
   if (rocshmem_emu_wi_in_kernel()) {
-    // A work-item waits: let the other work-items of its launch run (one of them may be the
-    // writer) instead of spinning or sleeping the carrier thread; idle throttling is the
-    // scheduler's job. The clock still starts so that time_to_check() keeps the peer checks.
-    if (start_ns_ == 0) {
-      start_ns_ = monotonic_ns();
-      next_check_ns_ = start_ns_ + kCheckPeriodNs;
-    }
+    // A work-item waits: let the other work-items of its launch run (one of them may be the writer)
+    // instead of spinning or sleeping the carrier thread; idle throttling is the scheduler's job.
+    // The clock still runs so that time_to_check() keeps the peer checks.
+    steps_.start_clock();
     rocshmem_emu_wi_yield();
     return;
   }
-  if (iterations_ < spin_limit_) {
-    cpu_relax();
-    return;
-  }
-  int64_t now = monotonic_ns();
-  if (start_ns_ == 0) {
-    start_ns_ = now;
-    next_check_ns_ = now + kCheckPeriodNs;
-  }
-  if (now - start_ns_ < kYieldPhaseNs) {
-    sched_yield();
-    return;
-  }
-  int64_t nap = int64_t(20'000) << (naps_ < 6 ? naps_ : 6);
-  if (nap > kMaxNapNs) nap = kMaxNapNs;
-  naps_++;
-  timespec ts{0, static_cast<long>(nap)};
-  nanosleep(&ts, nullptr);
-}
-
-bool Backoff::time_to_check() {
-  if (start_ns_ == 0) return false;
-  int64_t now = monotonic_ns();
-  if (now < next_check_ns_) return false;
-  next_check_ns_ = now + kCheckPeriodNs;
-  return true;
-}
-
-bool process_is_gone(int pid) {
-  if (pid <= 0) return false;
-  if (kill(pid, 0) != 0 && errno == ESRCH) return true;
-  // A child that died but was not reaped yet still answers kill(); look at its state.
-  char path[64];
-  snprintf(path, sizeof path, "/proc/%d/stat", pid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  char buf[256];
-  ssize_t n = read(fd, buf, sizeof buf - 1);
-  close(fd);
-  if (n <= 0) return false;
-  buf[n] = '\0';
-  const char* close_paren = strrchr(buf, ')');
-  if (!close_paren || close_paren[1] != ' ') return false;
-  char state = close_paren[2];
-  return state == 'Z' || state == 'X';
+  steps_.pause();
 }
 
 bool claim_job_abort(int status, int reason) {

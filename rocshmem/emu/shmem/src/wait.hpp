@@ -9,6 +9,9 @@
 #include <ctime>
 #include <string>
 
+#include "backoff.hpp"
+#include "process.hpp"
+
 namespace rocshmem_emu {
 
 constexpr int kPeerDiedExitStatus = 70;
@@ -28,20 +31,17 @@ enum class PeerPolicy {
   point_to_point  // anyone may write: fatal when a PE died or every other PE has finalized
 };
 
+// emu_common::Backoff (the policy both emulated libraries share), sized for this job's PEs.
 class Backoff {
  public:
   Backoff();
   void pause();             // one step of spin -> yield -> sleep
-  bool time_to_check();     // true about every 20 ms once past the spinning phase
+  bool time_to_check() { return steps_.time_to_check(); }  // about every 20 ms once past spinning
  private:
-  uint32_t iterations_ = 0;
-  uint32_t spin_limit_;
-  uint32_t naps_ = 0;
-  int64_t start_ns_ = 0;
-  int64_t next_check_ns_ = 0;
+  emu_common::Backoff steps_;
 };
 
-int64_t monotonic_ns();
+using emu_common::monotonic_ns;
 
 // Returns when the PEs are fine; otherwise exits the process (unless still_waiting() turns
 // false, which means the awaited event raced with the peer leaving and we can return).
@@ -74,6 +74,6 @@ bool claim_job_abort(int status, int reason);
 [[noreturn]] void leave_aborted_job(const char* op);
 
 // True when the process with this pid is gone or a zombie.
-bool process_is_gone(int pid);
+using emu_common::process_is_gone;
 
 }  // namespace rocshmem_emu

@@ -7,6 +7,7 @@ import static org.rocshmem.global.rocshmem.rocshmem_n_pes;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
@@ -27,7 +28,8 @@ import org.rocshmem.api.bootstrap.UniqueIdKind;
  *     RANK/WORLD_SIZE on the emulator).</li>
  * </ul>
  *
- * <p>Arguments are checked when the strategy is made, before anything loads or initializes.
+ * <p>Arguments are checked when the strategy is made, before anything loads or initializes. RCCL takes the same
+ * strategies ({@code Communicator.init(Bootstrap)}): {@link #uniqueIdFor} brings its id the same way.
  */
 public final class Bootstrap {
     /** Rank and size of a strategy that leaves them to the library (checked after init only when known). */
@@ -37,12 +39,25 @@ public final class Bootstrap {
     private final int rank;
     private final int nranks;
     private final Runnable initCall;
+    /** How a library's unique id reaches this rank; null when the library bootstraps itself. */
+    private final IdSource ids;
 
-    private Bootstrap(String description, int rank, int nranks, Runnable initCall) {
+    /** Brings the id of {@code kind}'s library to this rank; rank 0 makes it with {@code create}. */
+    private interface IdSource {
+        byte[] bring(UniqueIdKind kind, Supplier<byte[]> create);
+    }
+
+    private Bootstrap(String description, int rank, int nranks, IdSource ids, Runnable initCall) {
         this.description = description;
         this.rank = rank;
         this.nranks = nranks;
+        this.ids = ids;
         this.initCall = initCall;
+    }
+
+    private Bootstrap(String description, int rank, int nranks, IdSource ids) {
+        this(description, rank, nranks, ids,
+                () -> UniqueIds.initAttr(rank, nranks, ids.bring(UniqueIdKind.ROCSHMEM, UniqueIds::create)));
     }
 
     /** The launch environment's bootstrap when there is one, else rocSHMEM's own (what {@link Rocshmem#init()} uses). */
@@ -69,10 +84,8 @@ public final class Bootstrap {
     private static Bootstrap exchange(int rank, int nranks, UniqueIdExchange exchange, Duration timeout) {
         Objects.requireNonNull(exchange, "exchange");
         requireRank(rank, nranks);
-        return new Bootstrap("unique id via " + exchange.getClass().getSimpleName(), rank, nranks, () -> {
-            byte[] uid = UniqueIdKind.ROCSHMEM.exchange(exchange, rank, nranks, timeout, UniqueIds::create);
-            UniqueIds.initAttr(rank, nranks, uid);
-        });
+        return new Bootstrap("unique id via " + exchange.getClass().getSimpleName(), rank, nranks,
+                (kind, create) -> kind.exchange(exchange, rank, nranks, timeout, create));
     }
 
     /** Unique id every rank already holds ({@code uid} is copied). */
@@ -80,12 +93,12 @@ public final class Bootstrap {
         UniqueIds.requireValid(uid);
         requireRank(rank, nranks);
         byte[] copy = uid.clone();
-        return new Bootstrap("unique id", rank, nranks, () -> UniqueIds.initAttr(rank, nranks, copy));
+        return new Bootstrap("unique id", rank, nranks, (kind, create) -> copy.clone());
     }
 
     /** Plain rocshmem_init(): rocSHMEM bootstraps itself and decides rank and size. */
     public static Bootstrap libraryOwn() {
-        return new Bootstrap("rocshmem_init", UNKNOWN, UNKNOWN, () -> {
+        return new Bootstrap("rocshmem_init", UNKNOWN, UNKNOWN, null, () -> {
             rocshmem_init();
             if (rocshmem_my_pe() < 0 || rocshmem_n_pes() < 1) {
                 throw new RocshmemException("rocshmem_init failed (my_pe=" + rocshmem_my_pe() + ", n_pes="
@@ -108,16 +121,36 @@ public final class Bootstrap {
         initCall.run();
     }
 
+    /**
+     * The unique id of another library ({@code kind}, e.g. RCCL) brought to this rank the way this strategy brings
+     * rocSHMEM's: made by {@code create} on rank 0 and exchanged (tagged with its kind, so the same exchange can
+     * carry both libraries' ids), or the id every rank was given. Collective for an exchange.
+     *
+     * @throws UnsupportedOperationException for {@link #libraryOwn()}, which leaves the rendezvous to rocSHMEM
+     */
+    public byte[] uniqueIdFor(UniqueIdKind kind, Supplier<byte[]> create) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(create, "create");
+        if (ids == null) {
+            throw new UnsupportedOperationException(this + " leaves the rendezvous to rocSHMEM, which has no unique"
+                    + " id for " + kind + "; start the job with a launcher (RANK, WORLD_SIZE, MASTER_ADDR) or use"
+                    + " Bootstrap.exchange(...)");
+        }
+        return ids.bring(kind, create);
+    }
+
     /** Whether the library's PE and size must equal the requested rank and size. */
-    boolean knowsRank() {
+    public boolean knowsRank() {
         return rank != UNKNOWN;
     }
 
-    int rank() {
+    /** The requested rank (when {@link #knowsRank()}). */
+    public int rank() {
         return rank;
     }
 
-    int nranks() {
+    /** The requested number of ranks (when {@link #knowsRank()}). */
+    public int nranks() {
         return nranks;
     }
 

@@ -8,6 +8,7 @@ import org.bytedeco.javacpp.annotation.Const;
 import org.bytedeco.javacpp.annotation.NoException;
 import org.bytedeco.javacpp.annotation.Platform;
 import org.bytedeco.javacpp.annotation.Properties;
+import org.rocshmem.presets.NativeVariant;
 
 /**
  * JavaCPP binding of the CPU emulator's private C API ({@code rocshmem_emu.h}, installed with the emulator). Only
@@ -18,7 +19,7 @@ import org.bytedeco.javacpp.annotation.Properties;
     inherit = org.bytedeco.javacpp.presets.javacpp.class,
     value = @Platform(
         value = "linux-x86_64",
-        extension = "-emu",
+        extension = NativeVariant.EMULATOR_EXTENSION,
         include = "rocshmem_emu.h",
         link = "rocshmem_cpu_emu"))
 @NoException

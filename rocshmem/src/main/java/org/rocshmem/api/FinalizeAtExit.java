@@ -19,7 +19,7 @@ import java.time.Duration;
  * </ul>
  * An exception that propagates out of a try-with-resources block is not visible to {@code close()} (Java passes no
  * such information), so that close finalizes normally; on the emulator the collective matching check stops the
- * job if the other PEs are elsewhere (see README, "Reliability").
+ * job if the other PEs are elsewhere (see docs/reliability.md).
  */
 final class FinalizeAtExit {
     static final String TIMEOUT_PROPERTY = "rocshmem.finalizeAtExitTimeoutSeconds";

@@ -22,7 +22,7 @@ import org.rocshmem.hip.ihipStream_t;
  *           .putSignal(inbox, peer, outbox, flags, 0, 1, SignalOp.ADD)
  *           .waitSignal(flags, 0, Compare.GE, 1)            // rocshmem_signal_wait_until_on_stream
  *           .then(s -> team.sumReduce(s, sums, values))     // any other stream-ordered call
- *           .barrierAll();
+ *           .barrierAll(shmem);
  *     HipEvent end = stream.record();
  *     stream.completion().thenRun(() -> ...);               // without blocking a thread
  *     stream.synchronize();
@@ -30,7 +30,8 @@ import org.rocshmem.hip.ihipStream_t;
  * }
  * }</pre>
  *
- * Each fluent step delegates to the call's one home (the view, the team or the session) and returns this stream.
+ * Each fluent step delegates to the call's one home (the view, the team or the session, which the step names: no
+ * hidden global session) and returns this stream.
  * {@link #NULL} is the device's default (null) stream, which needs no creation and is never destroyed.
  */
 public final class HipStream implements AutoCloseable {
@@ -103,9 +104,9 @@ public final class HipStream implements AutoCloseable {
         return this;
     }
 
-    /** Enqueues a barrier over all PEs (rocshmem_barrier_all_on_stream). */
-    public HipStream barrierAll() {
-        Rocshmem.current().barrierAll(this);
+    /** Enqueues a barrier over all PEs of {@code session} (rocshmem_barrier_all_on_stream). */
+    public HipStream barrierAll(Rocshmem session) {
+        session.barrierAll(this);
         return this;
     }
 
@@ -115,9 +116,9 @@ public final class HipStream implements AutoCloseable {
         return this;
     }
 
-    /** Enqueues a sync over all PEs (rocshmem_sync_all_on_stream). */
-    public HipStream syncAll() {
-        Rocshmem.current().syncAll(this);
+    /** Enqueues a sync over all PEs of {@code session} (rocshmem_sync_all_on_stream). */
+    public HipStream syncAll(Rocshmem session) {
+        session.syncAll(this);
         return this;
     }
 
@@ -127,9 +128,9 @@ public final class HipStream implements AutoCloseable {
         return this;
     }
 
-    /** Enqueues completion of this PE's stream-ordered puts (rocshmem_quiet_on_stream). */
-    public HipStream quiet() {
-        Rocshmem.current().quiet(this);
+    /** Enqueues completion of this PE's stream-ordered puts of {@code session} (rocshmem_quiet_on_stream). */
+    public HipStream quiet(Rocshmem session) {
+        session.quiet(this);
         return this;
     }
 

@@ -45,12 +45,12 @@ public final class Info {
             environment(out, env);
             return false;
         }
-        out.println("  loaded variant    : " + hip.variant() + (hip.emulator() ? " (CPU emulation backend)"
-                : " (system HIP runtime)") + " from " + hip.path());
+        out.println("  loaded variant    : " + hip.variant() + " (" + hip.kind().description() + ") from "
+                + hip.path());
         if (!hip.variant().equals(NativeLibraries.requestedVariant())) {
             out.println("  NOTE: variant mismatch: " + NativeLibraries.requestedVariant() + " was requested but "
                     + hip.variant() + " loaded, because it is the only native jar on the class path. Say which one"
-                    + " you mean: -D" + NativeLibraries.EXTENSION_PROPERTY + "=" + (hip.emulator() ? "-emu" : "")
+                    + " you mean: -D" + NativeLibraries.EXTENSION_PROPERTY + "=" + hip.kind().extension()
                     + ", and keep only that variant's native jar on the class path.");
         }
         out.println("  HIP headers       : " + HIP_VERSION_MAJOR + "." + HIP_VERSION_MINOR + "." + HIP_VERSION_PATCH);

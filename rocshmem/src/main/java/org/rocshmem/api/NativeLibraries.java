@@ -5,24 +5,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.bytedeco.javacpp.Loader;
+import org.rocshmem.presets.NativeVariant;
 
 /**
- * Loads the JNI libraries and says which native variant actually runs: the variant is read from the path of the
- * library JavaCPP loaded, never from a system property, so a class path holding both native jars cannot silently
- * run the other one. A failed load becomes one {@link NativeLoadException} whose message names the cause and the
- * fix (missing native jar, missing libamdhip64, glibc too old, variant mismatch) instead of a linker trace.
+ * Loads the JNI libraries and says which native variant actually runs ({@link NativeVariant#loaded()}: read from
+ * the path of the HIP library JavaCPP loaded, never from a system property, so a class path holding both native
+ * jars cannot silently run the other one). A failed load becomes one {@link NativeLoadException} whose message
+ * names the cause and the fix (missing native jar, missing libamdhip64, glibc too old, variant mismatch) instead of
+ * a linker trace.
  */
 final class NativeLibraries {
-    static final String EXTENSION_PROPERTY = "org.bytedeco.javacpp.platform.extension";
-    static final String EMU = "-emu";
+    static final String EXTENSION_PROPERTY = NativeVariant.EXTENSION_PROPERTY;
+    private static final String EMU = NativeVariant.EMULATOR_EXTENSION;
+    /** What a user adds to run on the emulator. */
+    private static final String EMU_FLAG = "-D" + EXTENSION_PROPERTY + "=" + EMU;
 
     private NativeLibraries() {
     }
 
-    /** What was loaded: e.g. variant {@code linux-x86_64-emu} from {@code .../libjnirocshmem.so}. */
-    record Loaded(String variant, String path) {
+    /** What was loaded: e.g. {@link NativeVariant#EMULATOR} from {@code .../linux-x86_64-emu/libjnirocshmem.so}. */
+    record Loaded(NativeVariant kind, String path) {
+        /** The platform directory, e.g. {@code linux-x86_64-emu}. */
+        String variant() {
+            return kind.platform();
+        }
+
         boolean emulator() {
-            return variant.endsWith(EMU);
+            return kind == NativeVariant.EMULATOR;
         }
     }
 
@@ -37,8 +46,10 @@ final class NativeLibraries {
     }
 
     private static Loaded load(Class<?> global, String library) {
+        NativeVariant variant;
         String path;
         try {
+            variant = NativeVariant.loaded();
             path = Loader.load(global);
         } catch (Throwable e) {
             throw new NativeLoadException(explain(e, library), e);
@@ -47,14 +58,13 @@ final class NativeLibraries {
             throw new NativeLoadException(explain(new UnsatisfiedLinkError("Loader.load returned no path"), library),
                     null);
         }
-        return new Loaded(variantOf(Path.of(path)), path);
-    }
-
-    /** The platform directory a JNI library sits in (org/rocshmem/linux-x86_64-emu/libjni...so). */
-    static String variantOf(Path library) {
-        Path dir = library.getParent();
-        String name = dir == null ? "" : dir.getFileName().toString();
-        return name.startsWith(Loader.getPlatform()) ? name : Loader.getPlatform() + "(unknown: " + library + ")";
+        if (NativeVariant.ofLibrary(Path.of(path)) != variant) {
+            throw new NativeLoadException("rocSHMEM for Java loaded " + path + " next to the " + variant.platform()
+                    + " HIP library: the native jars on the class path are of different variants. Fix: keep one"
+                    + " variant's native jars (rocshmem-platform or rocshmem-platform-emu), and clear"
+                    + " ~/.javacpp/cache.", null);
+        }
+        return new Loaded(variant, path);
     }
 
     static String requestedVariant() {
@@ -79,21 +89,21 @@ final class NativeLibraries {
         StringBuilder s = new StringBuilder("rocSHMEM for Java could not load its native libraries (variant "
                 + requested + "). ");
         if (wantEmu && !haveEmu) {
-            s.append("The CPU emulator was requested (-D" + EXTENSION_PROPERTY + "=-emu) but its native jar is not on"
+            s.append("The CPU emulator was requested (" + EMU_FLAG + ") but its native jar is not on"
                     + " the class path. Fix: depend on org.rocshmem:rocshmem-platform-emu (or add"
                     + " rocshmem-<version>-" + emu + ".jar to the class path).");
         } else if (!wantEmu && !haveReal && haveEmu) {
             s.append("Only the CPU emulator's native jar is on the class path, but the real variant was requested"
-                    + " (no -D" + EXTENSION_PROPERTY + "=-emu). Fix: add -D" + EXTENSION_PROPERTY + "=-emu to run on"
+                    + " (no " + EMU_FLAG + "). Fix: add " + EMU_FLAG + " to run on"
                     + " the emulator, or depend on org.rocshmem:rocshmem-platform for an AMD GPU.");
         } else if (!haveReal && !haveEmu) {
             s.append("No rocSHMEM native jar is on the class path. Fix: depend on org.rocshmem:rocshmem-platform"
-                    + " (AMD GPU) or org.rocshmem:rocshmem-platform-emu (CPU emulator, with -D" + EXTENSION_PROPERTY
-                    + "=-emu).");
+                    + " (AMD GPU) or org.rocshmem:rocshmem-platform-emu (CPU emulator, with " + EMU_FLAG
+                    + ").");
         } else if (lower.contains("libamdhip64") && lower.contains("cannot open shared object")) {
             s.append("The real variant needs the ROCm HIP runtime libamdhip64.so.7, which the system linker cannot"
                     + " find. Fix: install ROCm (or put $ROCM_PATH/lib on LD_LIBRARY_PATH); without an AMD GPU, use"
-                    + " the CPU emulator: org.rocshmem:rocshmem-platform-emu and -D" + EXTENSION_PROPERTY + "=-emu.");
+                    + " the CPU emulator: org.rocshmem:rocshmem-platform-emu and " + EMU_FLAG + ".");
             if (haveEmu) {
                 s.append(" (The emulator's native jar is already on the class path.)");
             }
@@ -101,11 +111,11 @@ final class NativeLibraries {
             s.append("The HIP runtime found here needs a newer C/C++ runtime (" + firstGlibcVersion(causes)
                     + ") than this system provides (glibc " + systemGlibc() + "). Fix: use a ROCm build made for"
                     + " this distribution (AMD's packages for your OS release), or run on a newer system; without an"
-                    + " AMD GPU, use the CPU emulator (-D" + EXTENSION_PROPERTY + "=-emu).");
+                    + " AMD GPU, use the CPU emulator (" + EMU_FLAG + ").");
         } else if (!onClassPath(requested, library)) {
             s.append("The " + requested + " native jar on the class path has no " + library + " library: it was"
                     + " built without rocSHMEM (a hip-only build). Fix: use a jar built on a ROCm host with rocSHMEM,"
-                    + " or the CPU emulator (-D" + EXTENSION_PROPERTY + "=-emu with rocshmem-platform-emu).");
+                    + " or the CPU emulator (" + EMU_FLAG + " with rocshmem-platform-emu).");
         } else {
             s.append("Cause: " + rootMessage(failure) + ". Run with -Dorg.bytedeco.javacpp.logger.debug=true to see"
                     + " every path JavaCPP tried; after switching variants, clear ~/.javacpp/cache.");

@@ -122,7 +122,7 @@ public final class Rocshmem implements AutoCloseable {
                     + " native jar on the class path); running on {1}", NativeLibraries.requestedVariant(),
                     loaded.variant());
         }
-        return new Backend(LibraryInfo.query().name(), loaded.variant(), loaded.emulator());
+        return new Backend(LibraryInfo.query().name(), loaded.kind());
     }
 
     // ---------------------------------------------------------------- queries

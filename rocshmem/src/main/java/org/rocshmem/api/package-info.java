@@ -1,12 +1,16 @@
 /**
- * rocSHMEM for Java: a typed, checked layer over the generated bindings. Find a call by its concern:
+ * rocSHMEM for Java: a typed, checked layer over the generated bindings. Find a call by its concern. (This tour is
+ * the API's one overview; the README links here. Every code block below is compiled and run on 2 PEs of the emulator
+ * by the test command: dev/readme-snippets.sh.)
  *
  * <h2>Session</h2>
  * {@link org.rocshmem.api.Rocshmem} is the process's rocSHMEM session:
  * {@code try (Rocshmem shmem = Rocshmem.init()) { ... }} initializes from the launcher's, mpirun's or srun's
- * environment (or takes a {@link org.rocshmem.api.Bootstrap}, e.g. your own unique-id exchange) and finalizes at the
- * end of the block, freeing what was forgotten with a warning naming where it was made. {@link org.rocshmem.api.Info}
- * is the diagnosis to run when something does not load.
+ * environment (or takes a {@link org.rocshmem.api.Bootstrap}: {@code Bootstrap.exchange(rank, n, exchange)} with your
+ * own unique-id transport, {@code Bootstrap.uniqueId(rank, n, id)} with an id every rank already holds) and finalizes
+ * at the end of the block, freeing what was forgotten with a warning naming where it was made. The session also
+ * answers {@code libraryInfo()}, {@code threadLevel()}, {@code backend()}, {@code dumpStats()} and
+ * {@code globalExit(status)}. {@link org.rocshmem.api.Info} is the diagnosis to run when something does not load.
  *
  * <h2>Memory and views</h2>
  * {@link org.rocshmem.api.Rocshmem#malloc}, {@code calloc} and {@code align} return a
@@ -16,7 +20,7 @@
  * {@link org.rocshmem.api.SymmetricFloats} and {@link org.rocshmem.api.SymmetricDoubles}, each standing for one of the
  * library's C element types ({@link org.rocshmem.api.CType}). Views carry their length, so transfers between views
  * need no counts; {@code slice(from, count)} makes a range. Host copies: {@code copyFrom}/{@code copyTo}/{@code
- * toArray}.
+ * toArray}. Unsigned C types travel as the same bits ({@code Long.toUnsignedString}, {@code Integer.toUnsignedLong}).
  *
  * <pre>{@code
  * try (Rocshmem shmem = Rocshmem.init();
@@ -55,13 +59,40 @@
  * barriers, quiet, collectives), gives a {@link java.util.concurrent.CompletableFuture} of completion without
  * blocking a thread, and records {@link org.rocshmem.api.HipEvent}s for timing.
  *
+ * <pre>{@code
+ * try (Rocshmem shmem = Rocshmem.init();
+ *      SymmetricBuffer buffer = shmem.calloc(9, Long.BYTES);
+ *      HipStream stream = HipStream.create();
+ *      HipEvent start = stream.record()) {
+ *     SymmetricLongs inbox = buffer.asLongs().slice(0, 4);
+ *     SymmetricLongs outbox = buffer.asLongs().slice(4, 4);
+ *     SymmetricLongs signals = buffer.asLongs(CType.UINT64).slice(8, 1);
+ *     outbox.copyFrom(new long[] {1, 2, 3, shmem.myPe()});
+ *     shmem.barrierAll();
+ *     int peer = (shmem.myPe() + 1) % shmem.nPes();
+ *     stream.putSignal(inbox, peer, outbox, signals, 0, 1, SignalOp.ADD)  // rocshmem_putmem_signal_on_stream
+ *           .waitSignal(signals, 0, Compare.GE, 1)                         // rocshmem_signal_wait_until_on_stream
+ *           .barrierAll(shmem);                                            // rocshmem_barrier_all_on_stream
+ *     stream.completion().thenRun(() -> System.out.println("stream done")); // no thread blocks
+ *     stream.synchronize();
+ *     try (HipEvent end = stream.record()) {
+ *         System.out.println(java.util.Arrays.toString(inbox.toArray()) + " in " + end.millisSince(start) + " ms");
+ *     }
+ * }
+ * }</pre>
+ *
  * <h2>Errors</h2>
  * {@link org.rocshmem.api.RocshmemException} (with the library's status when it returned one),
  * {@link org.rocshmem.api.RocshmemStateException} for lifecycle misuse, {@link org.rocshmem.api.HipException} for HIP
  * errors, {@link org.rocshmem.api.NativeLoadException} when the native libraries cannot load; plain
  * {@link java.lang.IllegalArgumentException}/{@link java.lang.IndexOutOfBoundsException} for bad arguments.
  *
+ * <h2>Coverage</h2>
+ * Every method names the rocSHMEM functions it calls ({@link org.rocshmem.api.CallsNative}); ApiCoverageTest checks
+ * that every defined host function of the manifest is reachable from this package (871 of the 876 distinct names,
+ * overloads counted once; the 5 internal hooks are listed with their reasons).
+ *
  * <p>Launching N PEs on one node: {@link org.rocshmem.api.launch.Launcher}. Bootstrapping with your own transport:
- * {@link org.rocshmem.api.bootstrap.UniqueIdExchange}.
+ * {@link org.rocshmem.api.bootstrap.UniqueIdExchange}. RCCL: {@link org.rocshmem.api.rccl}.
  */
 package org.rocshmem.api;

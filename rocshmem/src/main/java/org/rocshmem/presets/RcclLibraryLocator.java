@@ -73,7 +73,7 @@ public final class RcclLibraryLocator {
         }
         throw new UnsatisfiedLinkError("RCCL library not found; tried " + String.join("; ", attempts)
                 + ". Install RCCL (librccl.so.1), set " + OVERRIDE_VARIABLE + " to its path, or run the -emu variant"
-                + " (-Dorg.bytedeco.javacpp.platform.extension=-emu)");
+                + " (-D" + NativeVariant.EXTENSION_PROPERTY + "=" + NativeVariant.EMULATOR_EXTENSION + ")");
     }
 
     /** The library opened for this process, if the real variant loaded one (empty on the emulator). */
@@ -86,21 +86,16 @@ public final class RcclLibraryLocator {
         return Optional.ofNullable(failure);
     }
 
-    /** True when the CPU emulation variant is selected ({@code org.bytedeco.javacpp.platform.extension=-emu}). */
-    public static boolean emulatorSelected() {
-        return System.getProperty("org.bytedeco.javacpp.platform.extension", "").endsWith("-emu");
-    }
-
     /** Called by the {@link rccl} presets class (LoadEnabled) before its JNI library loads. */
     static synchronized void preloadForCurrentVariant() {
         if (loaded != null) {
             return;
         }
         Map<String, String> env = System.getenv();
-        if (emulatorSelected()) {
+        if (NativeVariant.loaded() == NativeVariant.EMULATOR) {
             if (env.get(OVERRIDE_VARIABLE) != null) {
-                LOG.log(System.Logger.Level.WARNING, "{0} is ignored: the -emu variant uses its bundled CPU RCCL",
-                        OVERRIDE_VARIABLE);
+                LOG.log(System.Logger.Level.WARNING, "{0} is ignored: the {1} variant uses its bundled CPU RCCL",
+                        OVERRIDE_VARIABLE, NativeVariant.EMULATOR_EXTENSION);
             }
             loaded = new Candidate(Source.EMULATOR, "librccl_cpu_emu.so");
             return;

@@ -57,7 +57,7 @@ import org.bytedeco.javacpp.tools.InfoMapper;
             link = "amdhip64@.7#"),
         @Platform(
             value = "linux-x86_64",
-            extension = "-emu",
+            extension = NativeVariant.EMULATOR_EXTENSION,
             link = "hip_cpu_emu")
     })
 @NoException

@@ -48,7 +48,7 @@ import org.bytedeco.javacpp.tools.InfoMapper;
             link = "rccl@.1#"),
         @Platform(
             value = "linux-x86_64",
-            extension = "-emu",
+            extension = NativeVariant.EMULATOR_EXTENSION,
             link = "rccl_cpu_emu")
     })
 @NoException

@@ -15,7 +15,7 @@ import org.bytedeco.javacpp.tools.InfoMapper;
  * declared-but-undefined ones, no device-only declaration.
  *
  * <p>Variants: {@code linux-x86_64} links rocSHMEM's static library from {@code ROCSHMEM_HOME}
- * (through a HIP-aware linker, see the README); {@code linux-x86_64-emu} links the project's CPU
+ * (through a HIP-aware linker, see dev/README.md); {@code linux-x86_64-emu} links the project's CPU
  * emulator ({@code librocshmem_cpu_emu.so}) and parses the header twin written from the manifest.
  *
  * <p>Not mapped, on purpose:
@@ -64,7 +64,7 @@ import org.bytedeco.javacpp.tools.InfoMapper;
             link = "rocshmem#"),
         @Platform(
             value = "linux-x86_64",
-            extension = "-emu",
+            extension = NativeVariant.EMULATOR_EXTENSION,
             link = "rocshmem_cpu_emu")
     })
 @NoException

@@ -17,8 +17,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.testsupport.Manifest;
-import org.rocshmem.testsupport.Manifest.HostFunction;
+import org.rocshmem.presets.RocshmemManifest;
+import org.rocshmem.presets.RocshmemManifest.HostFunction;
 
 /**
  * Every host function the library defines is reachable from the public API of {@code org.rocshmem.api}: the
@@ -40,7 +40,7 @@ class ApiCoverageTest {
     @Test
     void everyDefinedHostFunctionIsReachableFromTheApi() throws Exception {
         Map<String, String> categoryOf = new TreeMap<>();
-        for (HostFunction f : Manifest.hostFunctions()) {
+        for (HostFunction f : RocshmemManifest.hostFunctions()) {
             if (f.defined() && !f.mpiOnly()) {
                 categoryOf.put(f.name(), category(f));
             }
@@ -80,7 +80,7 @@ class ApiCoverageTest {
         assertTrue(covered > 800, "suspiciously few covered names: " + covered);
     }
 
-    /** The manifest's category, with the typed families the issue names split out. */
+    /** The manifest's category, with the typed families (amo, signal, point-to-point sync) split out. */
     private static String category(HostFunction f) {
         String name = f.name();
         if (name.contains("_atomic_")) {

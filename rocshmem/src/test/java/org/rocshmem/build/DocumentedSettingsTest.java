@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.rocshmem.testsupport.NativeBuild;
 
 /**
- * The README's settings table names exactly the environment variables and system properties the code reads: the
+ * The settings table (docs/settings.md) names exactly the environment variables and system properties the code reads: the
  * Java API, the launcher and bootstrap, and the CPU emulator (HIP, rocSHMEM, RCCL). A setting added to the code
  * without a row, or a row left after its setting went, fails here.
  */
@@ -39,22 +39,19 @@ class DocumentedSettingsTest {
         scan(module.resolve("emu"), ".cpp", inCode);
         scan(module.resolve("emu"), ".hpp", inCode);
         System.out.println("settings read by the code: " + inCode.size() + " " + inCode);
-        String readme = Files.readString(module.resolve("../README.md"));
-        int start = readme.indexOf("## Settings");
-        assertTrue(start >= 0, "README has no '## Settings' section");
-        int end = readme.indexOf("\n## ", start + 3);
-        String section = readme.substring(start, end < 0 ? readme.length() : end);
+        String table = Files.readString(module.resolve("../docs/settings.md"));
         Set<String> documented = new TreeSet<>();
-        Matcher row = ROW.matcher(section);
+        Matcher row = ROW.matcher(table);
         while (row.find()) {
             documented.add(row.group(1));
         }
+        assertTrue(documented.size() > 20, "docs/settings.md has almost no table rows: " + documented);
         Set<String> undocumented = new TreeSet<>(inCode);
         undocumented.removeAll(documented);
         Set<String> stale = new TreeSet<>(documented);
         stale.removeAll(inCode);
-        assertEquals(Set.of(), undocumented, "read by the code but missing from the README's Settings table");
-        assertEquals(Set.of(), stale, "in the README's Settings table but read nowhere");
+        assertEquals(Set.of(), undocumented, "read by the code but missing from docs/settings.md");
+        assertEquals(Set.of(), stale, "in docs/settings.md but read nowhere");
     }
 
     private static void scan(Path root, String suffix, Set<String> names) throws IOException {
@@ -64,9 +61,9 @@ class DocumentedSettingsTest {
                             && !p.toString().contains("/bench/")).toList()) {
                 String text = Files.readString(file);
                 // the presets also name C macros (ROCSHMEM_VERSION, NCCL_CONFIG_INITIALIZER...): only what they
-                // pass to getenv or keep as a variable's name counts there
+                // pass to getenv or keep as a variable's name counts there (and the properties they name)
                 boolean presets = file.toString().contains("/presets/");
-                for (Pattern p : presets ? new Pattern[] {GETENV} : new Pattern[] {ENV, PROPERTY}) {
+                for (Pattern p : presets ? new Pattern[] {GETENV, PROPERTY} : new Pattern[] {ENV, PROPERTY}) {
                     Matcher m = p.matcher(text);
                     while (m.find()) {
                         names.add(m.group(1));

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.hip.ihipModule_t;
 import org.rocshmem.hip.ihipStream_t;
-import org.rocshmem.testsupport.Manifest;
-import org.rocshmem.testsupport.Manifest.HostFunction;
+import org.rocshmem.presets.RocshmemManifest;
+import org.rocshmem.presets.RocshmemManifest.HostFunction;
 
 /**
  * The generated global class binds exactly the host functions the real library defines: every
@@ -43,7 +43,7 @@ class BindingCoverageTest {
     void everyDefinedHostFunctionIsBoundWithMappedTypes() throws Exception {
         List<String> problems = new ArrayList<>();
         int checked = 0;
-        for (HostFunction f : Manifest.hostFunctions()) {
+        for (HostFunction f : RocshmemManifest.hostFunctions()) {
             if (!f.defined() || f.mpiOnly()) {
                 continue;
             }
@@ -62,7 +62,7 @@ class BindingCoverageTest {
     void nothingTheLibraryLacksIsBound() throws Exception {
         Set<String> defined = new TreeSet<>();
         Set<String> undefined = new TreeSet<>();
-        for (HostFunction f : Manifest.hostFunctions()) {
+        for (HostFunction f : RocshmemManifest.hostFunctions()) {
             (f.defined() && !f.mpiOnly() ? defined : undefined).add(f.name());
         }
         undefined.removeAll(defined);
@@ -77,7 +77,7 @@ class BindingCoverageTest {
     /** Catches a device-only overload of a defined name (e.g. rocshmem_ctx_fence(ctx, int)). */
     @Test
     void everyBoundOverloadIsADefinedSignature() throws Exception {
-        List<HostFunction> defined = Manifest.hostFunctions().stream().filter(f -> f.defined() && !f.mpiOnly()).toList();
+        List<HostFunction> defined = RocshmemManifest.hostFunctions().stream().filter(f -> f.defined() && !f.mpiOnly()).toList();
         List<String> strays = new ArrayList<>();
         BOUND.forEach((name, methods) -> {
             for (Method m : methods) {

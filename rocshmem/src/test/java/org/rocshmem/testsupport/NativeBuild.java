@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.rocshmem.presets.NativeVariant;
 
 /** Where the build put native artifacts, as told by the Surefire configuration. */
 public final class NativeBuild {
@@ -23,7 +24,7 @@ public final class NativeBuild {
     }
 
     public static boolean isEmulator() {
-        return platform().endsWith("-emu");
+        return platform().endsWith(NativeVariant.EMULATOR_EXTENSION);
     }
 
     public static Path jniLibrary(String name) {

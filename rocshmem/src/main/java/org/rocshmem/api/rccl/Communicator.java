@@ -10,34 +10,33 @@ import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.javacpp.SizeTPointer;
+import org.rocshmem.api.Bootstrap;
 import org.rocshmem.api.DeviceSelection;
 import org.rocshmem.api.HipStream;
 import org.rocshmem.api.RocshmemStateException;
-import org.rocshmem.api.SymmetricBuffer;
-import org.rocshmem.api.bootstrap.LaunchEnvironment;
-import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdKind;
-import org.rocshmem.presets.RcclLibraryLocator;
+import org.rocshmem.presets.NativeVariant;
 import org.rocshmem.rccl.ncclComm;
 import org.rocshmem.rccl.ncclConfig_t;
 import org.rocshmem.rccl.ncclUniqueId;
 
 /**
- * An RCCL communicator ({@code ncclComm_t}): {@code try (Communicator comm = Communicator.fromEnvironment()) {...}}.
+ * An RCCL communicator ({@code ncclComm_t}): {@code try (Communicator comm = Communicator.init()) {...}}.
  *
- * <p>Creation: {@link #init} (every rank holds the same {@link UniqueId}), {@link #fromEnvironment()} (the
- * launcher's or mpirun's environment: rank 0 serves the id over the rocSHMEM TCP rendezvous),
- * {@link #withExchange} (your own {@link UniqueIdExchange}), {@link #initAll} (one rank per device in this
- * process), {@link #split} and {@link #shrink}.
+ * <p>Creation: {@link #init(Bootstrap)} from the same {@link Bootstrap} strategies as rocSHMEM ({@link #init()}:
+ * the launcher's, mpirun's or srun's environment, rank 0 serving the id over the TCP rendezvous;
+ * {@code Bootstrap.exchange} with your own {@link UniqueIdExchange}), {@link #init(int, UniqueId, int, Config)}
+ * (every rank holds the same {@link UniqueId}), {@link #initAll} (one rank per device in this process),
+ * {@link #split} and {@link #shrink}.
  *
  * <p>Collectives are enqueued on a {@link HipStream} and return at once; synchronize the stream before reading
- * the result. Each takes device memory as a {@link DeviceBuffer}, as any JavaCPP {@link Pointer} plus a
- * {@link DataType}, or as a {@link SymmetricBuffer} plus a {@link DataType}; counts are in elements and are
- * checked against the memory's extent before anything reaches RCCL. Every rank must call the same collectives in
+ * the result. Each takes device memory as a {@link DeviceBuffer} (its factories take a JavaCPP {@code Pointer}, a
+ * typed view of symmetric memory or a {@code SymmetricBuffer}, each with its {@link DataType}); counts are in
+ * elements and are checked against the memory's extent before anything reaches RCCL. Every rank must call the same collectives in
  * the same order. A communicator is not thread-safe (as in RCCL).
  *
- * <p>{@link #close()} is collective (ncclCommFinalize, then ncclCommDestroy), like closing a SymmetricBuffer:
+ * <p>{@link #close()} is collective (ncclCommFinalize, then ncclCommDestroy), like closing a symmetric buffer:
  * every rank closes its communicators in the same order. A communicator that failed (see {@link #asyncError()})
  * is aborted instead. {@link #abort()} is local and never waits for peers.
  */
@@ -82,39 +81,24 @@ public final class Communicator implements AutoCloseable {
         return new Communicator(comm);
     }
 
-    /** Like {@link #fromEnvironment(LaunchEnvironment)} with this process's environment. */
-    public static Communicator fromEnvironment() {
-        return fromEnvironment(LaunchEnvironment.fromSystemEnvironment());
+    /** Like {@link #init(Bootstrap)} with {@link Bootstrap#detect()}: the launch environment's rendezvous. */
+    public static Communicator init() {
+        return init(Bootstrap.detect());
     }
 
     /**
-     * The communicator of all ranks of a job started by {@code org.rocshmem.api.launch.Launcher}, {@code mpirun} or
-     * torchrun: the HIP device is pinned from LOCAL_RANK (as {@code Rocshmem.init()} does), rank 0 creates the id
-     * and serves it on MASTER_ADDR:MASTER_PORT with the job's bootstrap secret ({@link TcpUniqueIdExchange}).
-     * It works before or after {@code Rocshmem.init()} uses the same port: each library's id travels tagged
-     * ({@link UniqueIdKind}), and a rank that receives the other library's id asks again.
+     * The communicator of the ranks {@code bootstrap} describes, its id brought the way rocSHMEM's is (tagged as
+     * RCCL's, so one exchange or port serves both libraries, in either order). The HIP device is pinned from
+     * LOCAL_RANK as {@code Rocshmem.init} does. Collective.
+     *
+     * @throws UnsupportedOperationException for {@link Bootstrap#libraryOwn()}: RCCL has no bootstrap of its own
      */
-    public static Communicator fromEnvironment(LaunchEnvironment env) {
-        Objects.requireNonNull(env, "env");
+    public static Communicator init(Bootstrap bootstrap) {
+        Objects.requireNonNull(bootstrap, "bootstrap");
         Rccl.load();
-        DeviceSelection.fromEnvironment(System.getenv(), RcclLibraryLocator.emulatorSelected());
-        return withExchange(env.rank(), env.worldSize(), new TcpUniqueIdExchange(env), env.bootstrapTimeout());
-    }
-
-    /** Rank 0 creates the id, {@code exchange} brings it to every rank, then all initialize. Collective. */
-    public static Communicator withExchange(int rank, int nranks, UniqueIdExchange exchange) {
-        return withExchange(rank, nranks, exchange, LaunchEnvironment.DEFAULT_BOOTSTRAP_TIMEOUT);
-    }
-
-    private static Communicator withExchange(int rank, int nranks, UniqueIdExchange exchange,
-                                             java.time.Duration timeout) {
-        Objects.requireNonNull(exchange, "exchange");
-        if (nranks < 1 || rank < 0 || rank >= nranks) {
-            throw new IllegalArgumentException("rank " + rank + " must be in [0, nranks=" + nranks + ")");
-        }
-        Rccl.load();
-        byte[] id = UniqueIdKind.RCCL.exchange(exchange, rank, nranks, timeout, () -> Rccl.createUniqueId().bytes());
-        return init(nranks, UniqueId.of(id), rank);
+        DeviceSelection.fromEnvironment(System.getenv(), NativeVariant.loaded() == NativeVariant.EMULATOR);
+        byte[] id = bootstrap.uniqueIdFor(UniqueIdKind.RCCL, () -> Rccl.createUniqueId().bytes());
+        return init(bootstrap.nranks(), UniqueId.of(id), bootstrap.rank());
     }
 
     /** ncclCommInitAll on devices 0..ndev-1: one communicator per device, all in this process, rank = index. */
@@ -296,15 +280,6 @@ public final class Communicator implements AutoCloseable {
                 stream.handle()), "ncclAllReduce", handle);
     }
 
-    public void allReduce(Pointer send, Pointer recv, long count, DataType type, ReductionOp op, HipStream stream) {
-        allReduce(of(send, type), of(recv, type), count, op, stream);
-    }
-
-    public void allReduce(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, ReductionOp op,
-                          HipStream stream) {
-        allReduce(of(send, type), of(recv, type), count, op, stream);
-    }
-
     /**
      * ncclAllReduceWithBias (RCCL only): the all-reduce, then this rank's {@code bias} combined into the result
      * with the operator ({@code recv = op(allreduce(send), bias)}; the sum for AVG and PreMulSum). A null bias
@@ -323,16 +298,6 @@ public final class Communicator implements AutoCloseable {
                 stream.handle(), bias == null ? null : bias.pointer()), "ncclAllReduceWithBias", handle);
     }
 
-    public void allReduceWithBias(Pointer send, Pointer recv, long count, DataType type, ReductionOp op, Pointer bias,
-                                  HipStream stream) {
-        allReduceWithBias(of(send, type), of(recv, type), count, op, orNull(bias, type), stream);
-    }
-
-    public void allReduceWithBias(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type,
-                                  ReductionOp op, SymmetricBuffer bias, HipStream stream) {
-        allReduceWithBias(of(send, type), of(recv, type), count, op, bias == null ? null : of(bias, type), stream);
-    }
-
     /** ncclBroadcast: {@code count} elements of root's {@code send} into every rank's {@code recv}; send may be null off the root. */
     public void broadcast(DeviceBuffer send, DeviceBuffer recv, long count, int root, HipStream stream) {
         DataType type = prepareOne("broadcast", recv, count);
@@ -345,15 +310,6 @@ public final class Communicator implements AutoCloseable {
         recv.requireElements("broadcast receive buffer", count);
         Rccl.check(ncclBroadcast(send == null ? null : send.pointer(), recv.pointer(), count, type.code(), root, handle,
                 stream.handle()), "ncclBroadcast", handle);
-    }
-
-    public void broadcast(Pointer send, Pointer recv, long count, DataType type, int root, HipStream stream) {
-        broadcast(orNull(send, type), of(recv, type), count, root, stream);
-    }
-
-    public void broadcast(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, int root,
-                          HipStream stream) {
-        broadcast(send == null ? null : of(send, type), of(recv, type), count, root, stream);
     }
 
     /** ncclReduce: the reduction of every rank's {@code send} into root's {@code recv} (null off the root). */
@@ -370,16 +326,6 @@ public final class Communicator implements AutoCloseable {
                 opFor(op, type), root, handle, stream.handle()), "ncclReduce", handle);
     }
 
-    public void reduce(Pointer send, Pointer recv, long count, DataType type, ReductionOp op, int root,
-                       HipStream stream) {
-        reduce(of(send, type), orNull(recv, type), count, op, root, stream);
-    }
-
-    public void reduce(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, ReductionOp op, int root,
-                       HipStream stream) {
-        reduce(of(send, type), recv == null ? null : of(recv, type), count, op, root, stream);
-    }
-
     /** ncclAllGather: rank r's {@code sendCount} elements land at {@code recv[r * sendCount]} on every rank. */
     public void allGather(DeviceBuffer send, DeviceBuffer recv, long sendCount, HipStream stream) {
         DataType type = prepare("allGather", send, recv, sendCount);
@@ -387,15 +333,6 @@ public final class Communicator implements AutoCloseable {
         recv.requireElements("allGather receive buffer", timesSize(sendCount));
         Rccl.check(ncclAllGather(send.pointer(), recv.pointer(), sendCount, type.code(), handle, stream.handle()),
                 "ncclAllGather", handle);
-    }
-
-    public void allGather(Pointer send, Pointer recv, long sendCount, DataType type, HipStream stream) {
-        allGather(of(send, type), of(recv, type), sendCount, stream);
-    }
-
-    public void allGather(SymmetricBuffer send, SymmetricBuffer recv, long sendCount, DataType type,
-                          HipStream stream) {
-        allGather(of(send, type), of(recv, type), sendCount, stream);
     }
 
     /** ncclReduceScatter: block r (of {@code recvCount} elements) of the reduction lands on rank r. */
@@ -408,16 +345,6 @@ public final class Communicator implements AutoCloseable {
                 stream.handle()), "ncclReduceScatter", handle);
     }
 
-    public void reduceScatter(Pointer send, Pointer recv, long recvCount, DataType type, ReductionOp op,
-                              HipStream stream) {
-        reduceScatter(of(send, type), of(recv, type), recvCount, op, stream);
-    }
-
-    public void reduceScatter(SymmetricBuffer send, SymmetricBuffer recv, long recvCount, DataType type,
-                              ReductionOp op, HipStream stream) {
-        reduceScatter(of(send, type), of(recv, type), recvCount, op, stream);
-    }
-
     /** ncclAllToAll: block j ({@code count} elements) of rank i's send lands as block i of rank j's recv. */
     public void allToAll(DeviceBuffer send, DeviceBuffer recv, long count, HipStream stream) {
         DataType type = prepare("allToAll", send, recv, count);
@@ -425,14 +352,6 @@ public final class Communicator implements AutoCloseable {
         recv.requireElements("allToAll receive buffer", timesSize(count));
         Rccl.check(ncclAllToAll(send.pointer(), recv.pointer(), count, type.code(), handle, stream.handle()),
                 "ncclAllToAll", handle);
-    }
-
-    public void allToAll(Pointer send, Pointer recv, long count, DataType type, HipStream stream) {
-        allToAll(of(send, type), of(recv, type), count, stream);
-    }
-
-    public void allToAll(SymmetricBuffer send, SymmetricBuffer recv, long count, DataType type, HipStream stream) {
-        allToAll(of(send, type), of(recv, type), count, stream);
     }
 
     /**
@@ -452,16 +371,6 @@ public final class Communicator implements AutoCloseable {
         }
     }
 
-    public void allToAllv(Pointer send, long[] sendCounts, long[] sendDispls, Pointer recv, long[] recvCounts,
-                          long[] recvDispls, DataType type, HipStream stream) {
-        allToAllv(of(send, type), sendCounts, sendDispls, of(recv, type), recvCounts, recvDispls, stream);
-    }
-
-    public void allToAllv(SymmetricBuffer send, long[] sendCounts, long[] sendDispls, SymmetricBuffer recv,
-                          long[] recvCounts, long[] recvDispls, DataType type, HipStream stream) {
-        allToAllv(of(send, type), sendCounts, sendDispls, of(recv, type), recvCounts, recvDispls, stream);
-    }
-
     /** ncclGather: rank r's {@code sendCount} elements land at root's {@code recv[r * sendCount]} (recv null elsewhere). */
     public void gather(DeviceBuffer send, DeviceBuffer recv, long sendCount, int root, HipStream stream) {
         DataType type = prepareOne("gather", send, sendCount);
@@ -474,15 +383,6 @@ public final class Communicator implements AutoCloseable {
         }
         Rccl.check(ncclGather(send.pointer(), recv == null ? null : recv.pointer(), sendCount, type.code(), root,
                 handle, stream.handle()), "ncclGather", handle);
-    }
-
-    public void gather(Pointer send, Pointer recv, long sendCount, DataType type, int root, HipStream stream) {
-        gather(of(send, type), orNull(recv, type), sendCount, root, stream);
-    }
-
-    public void gather(SymmetricBuffer send, SymmetricBuffer recv, long sendCount, DataType type, int root,
-                       HipStream stream) {
-        gather(of(send, type), recv == null ? null : of(recv, type), sendCount, root, stream);
     }
 
     /** ncclScatter: block r ({@code recvCount} elements) of root's {@code send} lands in rank r's recv (send null elsewhere). */
@@ -499,15 +399,6 @@ public final class Communicator implements AutoCloseable {
                 handle, stream.handle()), "ncclScatter", handle);
     }
 
-    public void scatter(Pointer send, Pointer recv, long recvCount, DataType type, int root, HipStream stream) {
-        scatter(orNull(send, type), of(recv, type), recvCount, root, stream);
-    }
-
-    public void scatter(SymmetricBuffer send, SymmetricBuffer recv, long recvCount, DataType type, int root,
-                        HipStream stream) {
-        scatter(send == null ? null : of(send, type), of(recv, type), recvCount, root, stream);
-    }
-
     /** ncclSend of {@code count} elements to {@code peer}; pair it with the peer's recv (in a {@link Group} to overlap). */
     public void send(DeviceBuffer buffer, long count, int peer, HipStream stream) {
         DataType type = prepareOne("send", buffer, count);
@@ -516,28 +407,12 @@ public final class Communicator implements AutoCloseable {
         Rccl.check(ncclSend(buffer.pointer(), count, type.code(), peer, handle, stream.handle()), "ncclSend", handle);
     }
 
-    public void send(Pointer buffer, long count, DataType type, int peer, HipStream stream) {
-        send(of(buffer, type), count, peer, stream);
-    }
-
-    public void send(SymmetricBuffer buffer, long count, DataType type, int peer, HipStream stream) {
-        send(of(buffer, type), count, peer, stream);
-    }
-
     /** ncclRecv of {@code count} elements from {@code peer}. */
     public void recv(DeviceBuffer buffer, long count, int peer, HipStream stream) {
         DataType type = prepareOne("recv", buffer, count);
         checkRank("peer", peer);
         buffer.requireElements("receive buffer", count);
         Rccl.check(ncclRecv(buffer.pointer(), count, type.code(), peer, handle, stream.handle()), "ncclRecv", handle);
-    }
-
-    public void recv(Pointer buffer, long count, DataType type, int peer, HipStream stream) {
-        recv(of(buffer, type), count, peer, stream);
-    }
-
-    public void recv(SymmetricBuffer buffer, long count, DataType type, int peer, HipStream stream) {
-        recv(of(buffer, type), count, peer, stream);
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -724,15 +599,4 @@ public final class Communicator implements AutoCloseable {
         return p;
     }
 
-    private static DeviceBuffer of(Pointer p, DataType type) {
-        return DeviceBuffer.of(p, type);
-    }
-
-    private static DeviceBuffer of(SymmetricBuffer b, DataType type) {
-        return DeviceBuffer.of(b, type);
-    }
-
-    private static DeviceBuffer orNull(Pointer p, DataType type) {
-        return p == null || p.isNull() ? null : DeviceBuffer.of(p, type);
-    }
 }

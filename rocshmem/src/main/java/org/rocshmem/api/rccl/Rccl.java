@@ -13,7 +13,7 @@ import org.rocshmem.rccl.ncclComm;
  * Entry point of the typed RCCL API: the library (which one was loaded, its version), unique ids and groups.
  *
  * <pre>{@code
- * try (Communicator comm = Communicator.fromEnvironment();
+ * try (Communicator comm = Communicator.init();
  *      HipStream stream = HipStream.create()) {
  *     try (Group group = Rccl.group()) {
  *         comm.send(out, count, next, stream);

@@ -17,7 +17,7 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SignalOp;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;
-import org.rocshmem.api.core.InitializedPe;
+import org.rocshmem.testsupport.InitializedPe;
 import org.rocshmem.api.testing.MultiPe;
 
 /**
@@ -58,7 +58,7 @@ class StreamOrderingTest {
             java.util.Arrays.setAll(mine, i -> me * 100_000L + i);
             a.asLongs().copyFrom(mine);
             shmem.barrierAll();
-            stream.put(b.asLongs(), next, a.asLongs()).barrierAll().synchronize();
+            stream.put(b.asLongs(), next, a.asLongs()).barrierAll(shmem).synchronize();
             long[] expected = new long[512];
             java.util.Arrays.setAll(expected, i -> prev * 100_000L + i);
             assertArrayEquals(expected, b.asLongs().toArray(), "the put before the stream barrier arrived");

@@ -23,6 +23,7 @@ import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricBytes;
 import org.rocshmem.api.testing.MultiPe;
+import org.rocshmem.testsupport.InitializedPe;
 
 /**
  * rocshmem4py's smoke/basic/memory scenarios on two PEs (two JVMs): every test moves real data between the PEs

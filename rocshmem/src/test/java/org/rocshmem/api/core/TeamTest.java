@@ -13,6 +13,7 @@ import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.Team;
 import org.rocshmem.api.testing.MultiPe;
+import org.rocshmem.testsupport.InitializedPe;
 
 @Tag("emu")
 class TeamTest {

@@ -46,7 +46,7 @@ class FaultInjectionTest {
     }
 
     /**
-     * Item 1 of issue 10: a PE that throws out of its try-with-resources after round 4 must never let another PE pass
+     * A PE that throws out of its try-with-resources after round 4 must never let another PE pass
      * the round-5 barrier with stale data. Its early close (rocshmem_free) meets the others' barrier_all, and the
      * emulator's collective matching ends the job, naming both sides. Runs in /dev/shm itself: no object of the
      * job's PEs may remain there.

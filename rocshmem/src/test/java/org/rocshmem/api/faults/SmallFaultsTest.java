@@ -16,10 +16,11 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.testing.MultiPe;
 import org.rocshmem.global.rocshmem;
+import org.rocshmem.testsupport.InitializedPe;
 
-/** The small faults of issue 10 (point 8), each with the clear outcome it now has. */
+/** Small misuses (oversized registration, excessive alignment, stale raw views), each with the clear outcome it has. */
 @Tag("emu")
-@MultiPe(value = 2, lifecycle = SessionPerPe.class, timeoutSeconds = 90)
+@MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 90)
 class SmallFaultsTest {
 
     @Test
@@ -55,7 +56,7 @@ class SmallFaultsTest {
         assertEquals(vendor, Rocshmem.current().backend().name());
     }
 
-    /** Item 5: after close() no raw view, nor a copy of one, reaches the block's next owner. */
+    /** After close() no raw view, nor a copy of one, reaches the block's next owner. */
     @Test
     void rawViewsDieWithTheirBuffer() {
         Rocshmem shmem = Rocshmem.current();

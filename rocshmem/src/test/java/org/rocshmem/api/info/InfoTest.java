@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocshmem.api.NativeLoadException;
 import org.rocshmem.api.Rocshmem;
+import org.rocshmem.api.rccl.Rccl;
 import org.rocshmem.testsupport.NativeBuild;
 
 /**
@@ -81,6 +82,24 @@ class InfoTest {
         assertTrue(run.out().contains("NOTE: variant mismatch: linux-x86_64 was requested but linux-x86_64-emu loaded")
                 && run.out().contains("-Dorg.bytedeco.javacpp.platform.extension=-emu"), run.out());
         run.hasNoStackTrace();
+    }
+
+    @Test
+    @Tag("emu")
+    void rcclFollowsTheLoadedVariantNotTheProperty() throws Exception {
+        // Only the emulator's jar and no -emu flag: HIP and rocSHMEM run on the emulator, so RCCL must too (it used
+        // to read the property and look for the real librccl.so.1)
+        Run run = java(javaBinary(), natives(EMU), List.of(), Map.of("NCCL_LIBRARY", "/nonexistent/librccl.so.1"),
+                LoadRccl.class.getName());
+        assertEquals(0, run.status(), run.out());
+        assertTrue(run.out().contains("RCCL: bundled CPU RCCL librccl_cpu_emu.so, version 2.27.7"), run.out());
+    }
+
+    /** Loads RCCL and says which library it took. */
+    public static final class LoadRccl {
+        public static void main(String[] args) {
+            System.out.println("RCCL: " + Rccl.library() + ", version " + Rccl.version());
+        }
     }
 
     @Test

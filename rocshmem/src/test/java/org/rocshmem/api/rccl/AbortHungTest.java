@@ -23,7 +23,7 @@ class AbortHungTest {
     @Test
     @MultiPe(value = 2, timeoutSeconds = 90)
     void abortReleasesAHungCommunicatorAndThePeerGetsARemoteError() throws Exception {
-        Communicator comm = Communicator.fromEnvironment();
+        Communicator comm = Communicator.init();
         try (HipStream stream = HipStream.create(); DeviceMemory data = DeviceMemory.allocate(8, DataType.FLOAT32)) {
             if (comm.rank() == 0) {
                 comm.allReduce(data.buffer(), data.buffer(), 8, RedOp.SUM, stream);

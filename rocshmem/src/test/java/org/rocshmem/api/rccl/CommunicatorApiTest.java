@@ -28,7 +28,7 @@ class CommunicatorApiTest {
     void rcclAndRocshmemShareStreamsAndSymmetricMemory() {
         // rocSHMEM first, then RCCL over the same launcher rendezvous port.
         try (Rocshmem shmem = Rocshmem.init();
-             Communicator comm = Communicator.fromEnvironment();
+             Communicator comm = Communicator.init();
              HipStream stream = HipStream.create();
              SymmetricBuffer inbox = shmem.calloc(4, Double.BYTES);
              SymmetricBuffer value = shmem.malloc(4 * Double.BYTES);
@@ -42,8 +42,9 @@ class CommunicatorApiTest {
 
             // One stream for both libraries: a rocSHMEM put and barrier, then an RCCL all-reduce of what arrived.
             value.asDoubles().copyFrom(new double[] {me + 1, me + 1, me + 1, 10 * (me + 1)});
-            stream.put(inbox.asDoubles(), 1 - me, value.asDoubles()).barrierAll();
-            comm.allReduce(inbox, sum, 4, DataType.FLOAT64, RedOp.SUM, stream);
+            stream.put(inbox.asDoubles(), 1 - me, value.asDoubles()).barrierAll(shmem);
+            comm.allReduce(DeviceBuffer.of(inbox, DataType.FLOAT64), DeviceBuffer.of(sum, DataType.FLOAT64), 4, RedOp.SUM,
+                    stream);
             stream.synchronize();
             assertArrayEquals(new double[] {3, 3, 3, 30}, sum.asDoubles().toArray());
 
@@ -61,17 +62,21 @@ class CommunicatorApiTest {
             // A Pointer view of symmetric memory works too, and its extent is checked.
             DoublePointer source = value.asDoublePointer();
             DoublePointer target = sum.asDoublePointer();
-            comm.broadcast(source, target, 4, DataType.FLOAT64, 1, stream);
+            comm.broadcast(DeviceBuffer.of(source, DataType.FLOAT64), DeviceBuffer.of(target, DataType.FLOAT64), 4, 1,
+                    stream);
             stream.synchronize();
             got = sum.asDoubles().toArray();
             assertArrayEquals(new double[] {2, 2, 2, 20}, got);
             IndexOutOfBoundsException tooMany = assertThrows(IndexOutOfBoundsException.class,
-                    () -> comm.allReduce(inbox, sum, 5, DataType.FLOAT64, RedOp.SUM, stream));
+                    () -> comm.allReduce(DeviceBuffer.of(inbox, DataType.FLOAT64), DeviceBuffer.of(sum, DataType.FLOAT64), 5,
+                            RedOp.SUM, stream));
             assertTrue(tooMany.getMessage().contains("needs 5 elements"), tooMany.getMessage());
             assertThrows(IndexOutOfBoundsException.class,
-                    () -> comm.broadcast(source, target, 5, DataType.FLOAT64, 0, stream));
+                    () -> comm.broadcast(DeviceBuffer.of(source, DataType.FLOAT64), DeviceBuffer.of(target, DataType.FLOAT64), 5,
+                            0, stream));
             assertThrows(IndexOutOfBoundsException.class,
-                    () -> comm.allGather(inbox, sum, 3, DataType.FLOAT64, stream));  // needs 3 x 2 ranks
+                    () -> comm.allGather(DeviceBuffer.of(inbox, DataType.FLOAT64), DeviceBuffer.of(sum, DataType.FLOAT64), 3,
+                            stream));  // needs 3 x 2 ranks
         }
     }
 
@@ -79,7 +84,7 @@ class CommunicatorApiTest {
     @MultiPe(value = 3, timeoutSeconds = 120)
     void rcclFirstThenRocshmemOverTheSameRendezvous() {
         // The reverse order of the test above, with 3 PEs: every rank must get each library's own id.
-        try (Communicator comm = Communicator.fromEnvironment();
+        try (Communicator comm = Communicator.init();
              Rocshmem shmem = Rocshmem.init();
              HipStream stream = HipStream.create();
              SymmetricBuffer ranks = shmem.calloc(3, Long.BYTES);
@@ -91,7 +96,8 @@ class CommunicatorApiTest {
             long[] mine = ranks.asLongs().toArray();
             assertEquals((me + 2) % 3 + 1, mine[(me + 2) % 3]);
             total.asLongs().copyFrom(new long[] {me + 1});
-            comm.allReduce(total, total, 1, DataType.INT64, RedOp.SUM, stream);    // RCCL: 1 + 2 + 3
+            comm.allReduce(DeviceBuffer.of(total, DataType.INT64), DeviceBuffer.of(total, DataType.INT64), 1, RedOp.SUM,
+                    stream);                                                 // RCCL: 1 + 2 + 3
             stream.synchronize();
             assertEquals(6, total.asLongs().g(me, 0));
         }

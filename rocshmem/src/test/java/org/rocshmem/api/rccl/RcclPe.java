@@ -1,5 +1,6 @@
 package org.rocshmem.api.rccl;
 
+import org.rocshmem.api.Bootstrap;
 import org.rocshmem.api.HipStream;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.testing.PeLifecycle;
@@ -19,7 +20,7 @@ public final class RcclPe implements PeLifecycle {
 
     @Override
     public void beforeTest(LaunchEnvironment env) {
-        comm = Communicator.fromEnvironment(env);
+        comm = Communicator.init(Bootstrap.launchEnvironment(env));
         stream = HipStream.create();
     }
 

@@ -17,7 +17,7 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricInts;
 import org.rocshmem.api.SymmetricLongs;
-import org.rocshmem.api.core.InitializedPe;
+import org.rocshmem.testsupport.InitializedPe;
 import org.rocshmem.api.testing.MultiPe;
 import org.rocshmem.api.testing.Pe;
 

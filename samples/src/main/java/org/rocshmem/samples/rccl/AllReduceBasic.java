@@ -24,7 +24,7 @@ public final class AllReduceBasic {
         int rank;
         int ranks;
         double expected;
-        try (Communicator comm = Communicator.fromEnvironment();
+        try (Communicator comm = Communicator.init();
              HipStream stream = HipStream.create();
              DeviceMemory data = DeviceMemory.allocate(count, DataType.FLOAT32)) {
             rank = comm.rank();

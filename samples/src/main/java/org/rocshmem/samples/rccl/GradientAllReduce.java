@@ -34,7 +34,7 @@ public final class GradientAllReduce {
         boolean ok;
         // Both rendezvous on MASTER_PORT, one after the other (either order works, the same on every rank).
         try (Rocshmem shmem = Rocshmem.init();
-             Communicator comm = Communicator.fromEnvironment();
+             Communicator comm = Communicator.init();
              HipStream stream = HipStream.create();
              SymmetricBuffer gradient = shmem.calloc(FEATURES, Double.BYTES);
              SymmetricBuffer weights = shmem.calloc(FEATURES, Double.BYTES)) {

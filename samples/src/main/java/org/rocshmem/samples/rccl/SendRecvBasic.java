@@ -26,7 +26,7 @@ public final class SendRecvBasic {
         int ranks;
         int previous;
         int bad = -1;
-        try (Communicator comm = Communicator.fromEnvironment();
+        try (Communicator comm = Communicator.init();
              HipStream stream = HipStream.create();
              DeviceMemory outgoing = DeviceMemory.allocate(count, DataType.INT32);
              DeviceMemory incoming = DeviceMemory.allocate(count, DataType.INT32)) {

@@ -1,4 +1,4 @@
-package org.rocshmem.api.core;
+package org.rocshmem.testsupport;
 
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;

@@ -1,0 +1,83 @@
+package org.rocshmem.presets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocshmem.presets.RocshmemManifest.HostFunction;
+import org.rocshmem.testsupport.NativeBuild;
+
+/**
+ * The single-file TypedApiGenerator keeps its own copy of the manifest reading (a source-file program cannot
+ * use RocshmemManifest). This test compiles the generator and proves that its copy reads the same rows: the
+ * same defined names with the same parameter types, and the same undefined names.
+ */
+class ManifestReadersTest {
+
+    @Test
+    void theGeneratorReadsTheSameRowsAsRocshmemManifest(@TempDir Path classes) throws Exception {
+        Class<?> generatorManifest = compileGenerator(classes).loadClass("TypedApiGenerator$Manifest");
+        Method load = generatorManifest.getDeclaredMethod("load", Path.class);
+        load.setAccessible(true);
+        Object manifest = load.invoke(null, NativeBuild.moduleDir().resolve("manifest"));
+
+        Map<String, List<String>> expectedDefined = new LinkedHashMap<>();
+        Set<String> expectedUndefined = new LinkedHashSet<>();
+        for (HostFunction f : RocshmemManifest.hostFunctions()) {
+            if (!f.defined()) {
+                expectedUndefined.add(f.name());
+            } else if (!f.mpiOnly() && !f.hasFlag(RocshmemManifest.LEGACY_ACTIVE_SET_FLAG)) {
+                expectedDefined.putIfAbsent(f.name(), f.paramTypes());
+            }
+        }
+
+        Map<String, List<String>> generatorDefined = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) field(manifest, "defined")).entrySet()) {
+            List<String> types = new ArrayList<>();
+            for (Object param : (List<?>) accessor(e.getValue(), "params")) {
+                types.add((String) accessor(param, "type"));
+            }
+            generatorDefined.put((String) e.getKey(), types);
+        }
+        assertTrue(expectedDefined.size() > 800, "suspiciously few defined rows: " + expectedDefined.size());
+        assertEquals(expectedDefined, generatorDefined);
+        assertEquals(expectedUndefined, field(manifest, "undefined"));
+    }
+
+    private static ClassLoader compileGenerator(Path classes) throws IOException {
+        Path source = NativeBuild.moduleDir().resolve("src/build/TypedApiGenerator.java");
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, System.err, "--release", "17", "-d", classes.toString(), source.toString());
+        assertEquals(0, rc, "javac " + source);
+        assertTrue(Files.exists(classes.resolve("TypedApiGenerator$Manifest.class")));
+        return new URLClassLoader(new URL[] {classes.toUri().toURL()}, null);
+    }
+
+    private static Object field(Object target, String name) throws ReflectiveOperationException {
+        Field f = target.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(target);
+    }
+
+    private static Object accessor(Object record, String name) throws ReflectiveOperationException {
+        Method m = record.getClass().getDeclaredMethod(name);
+        m.setAccessible(true);
+        return m.invoke(record);
+    }
+}
