@@ -147,8 +147,7 @@ def definition(row, scope, expr):
 
 
 def host_defined(manifest_dir):
-    return {(r["name"], mf.normal_param_types(mf.params(r))) for r in mf.host_rows(manifest_dir)
-            if mf.NOT_DEFINED_BY_LIBRARY_FLAG not in r["flags"]}
+    return {(r["name"], mf.normal_param_types(mf.params(r))) for r in mf.defined_host_rows(manifest_dir)}
 
 
 def classify(row, defined):
@@ -170,7 +169,7 @@ def classify(row, defined):
     found = device_body(row)
     if found is None and row["host_declaration"] == "same-signature":
         # Host-declared rows the real library defines only in device code (16-bit and sized types).
-        expr = typed.forwarder(name, typed.split_params(row["params"]))
+        expr = typed.forwarder(name, typed.split_params(row))
         if expr:
             found = (None, expr.replace("__func__", f'"{name}"'))
     if found is None:
