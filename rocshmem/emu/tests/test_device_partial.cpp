@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
   expect(r.exit_code == 70, "job status " + std::to_string(r.exit_code) + ", expected 70");
   expect(r.seconds < 30, "took " + std::to_string(r.seconds) + " s (a hang, not an error)");
   expect(!emu_process::contains(r.output, "UNEXPECTED"), "the kernel completed");
-  for (const char* part : {"rocshmem_barrier_all_wg", "half_block_barrier", "block (0,0,0)", "32 work-item(s)"})
+  for (const char* part : {"rocshmem_barrier_all_wg", "half_block_barrier", "block (0,0,0)", "32 of the 64 work-items"})
     expect(emu_process::contains(r.output, part), std::string("no '") + part + "' in the message");
 
   r = emu_process::run_capture({argv[1], "-n", argv[2], "--timeout", "60", "--", self, "pe-without-init"});

@@ -41,8 +41,22 @@ struct ihipModule_t {
   std::map<std::string, size_t> global_sizes;
   bool uses_rocshmem = false;
   bool rocshmem_initialized = false;  // guarded by registry mutex
+  // The memfd holding the ELF image. dlopen knows the object by its path, /proc/self/fd/<fd>, and
+  // returns an already loaded object of the same path instead of loading a new one: the descriptor
+  // stays open while the object is loaded, so no other module can get that path.
+  int fd = -1;
   ~ihipModule_t() {
     if (handle != nullptr) dlclose(handle);
+    if (fd < 0) return;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    if (void* resident = dlopen(path, RTLD_NOW | RTLD_NOLOAD)) {
+      // The object stayed mapped (glibc keeps some objects, e.g. with unique symbols): keep its
+      // path taken for the life of the process rather than let a later module be mistaken for it.
+      dlclose(resident);
+      return;
+    }
+    close(fd);
   }
 };
 
@@ -107,8 +121,8 @@ hipError_t load_image(hipModule_t* module, const unsigned char* data, size_t siz
   }
   auto loaded = std::make_shared<ihipModule_t>();
   loaded->label = label;
+  loaded->fd = fd;  // closed when the module goes (see ihipModule_t)
   loaded->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-  close(fd);
   if (loaded->handle == nullptr) {
     complain(api, label + ": the code object does not load: " + dlerror());
     return hipErrorSharedObjectInitFailed;

@@ -995,6 +995,39 @@ static void watchdog_names_spin() {
   CHECK(output.find("rocshmem_emu_wi_yield()") != std::string::npos, "the warning does not name the fix");
 }
 
+// Several distinct code objects in one process, also after unloading: each module runs its own
+// kernels (the ELF images are loaded from memfds; a reused descriptor path must not return the
+// object of an earlier module).
+static void two_modules() {
+  const std::string first = g_module_path;
+  const std::string second = first.substr(0, first.rfind('/') + 1) + "kernel_test_second_module.emuco";
+  int* out = device_array<int>(64);
+  for (int round = 0; round < 3; ++round) {
+    hipModule_t first_module, second_module;
+    HIP_OK(hipModuleLoad(&first_module, first.c_str()));
+    HIP_OK(hipModuleLoad(&second_module, second.c_str()));
+    hipFunction_t mark, missing;
+    HIP_OK(hipModuleGetFunction(&mark, second_module, "second_module_mark"));
+    HIP_EXPECT(hipErrorNotFound, hipModuleGetFunction(&missing, first_module, "second_module_mark"));
+    HIP_EXPECT(hipErrorNotFound, hipModuleGetFunction(&missing, second_module, "fill_ids"));
+    int value = 1000 * (round + 1);
+    void* params[] = {&out, &value};
+    HIP_OK(hipModuleLaunchKernel(mark, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr));
+    HIP_OK(hipDeviceSynchronize());
+    std::vector<int> got = to_host(out, 64);
+    for (int t = 0; t < 64; ++t) CHECK(got[t] == value + t, "round %d: out[%d] = %d", round, t, got[t]);
+    // Unload in a different order each round, so descriptors are reused in both orders.
+    if (round % 2 == 0) {
+      HIP_OK(hipModuleUnload(first_module));
+      HIP_OK(hipModuleUnload(second_module));
+    } else {
+      HIP_OK(hipModuleUnload(second_module));
+      HIP_OK(hipModuleUnload(first_module));
+    }
+  }
+  HIP_OK(hipFree(out));
+}
+
 static void mismatched_groups() {
   expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
              {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
@@ -1020,7 +1053,7 @@ int main(int argc, char** argv) {
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
       {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
-      {"host_faults_chain", host_faults_chain},
+      {"host_faults_chain", host_faults_chain}, {"two_modules", two_modules},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);
