@@ -321,6 +321,47 @@ void mismatch() {
   free_all(data);
 }
 
+// Beyond NCCL: the same collective with a different reduction or data type (equal sizes) is an
+// error naming both, instead of a silently wrong result; so is a send/recv type mismatch.
+void expect_signature_mismatch(const std::function<void(Ranks&, std::vector<float*>&)>& calls, const char* text) {
+  Ranks ranks(2);
+  auto data = device_floats(2, 4, [](int r, size_t) { return float(r + 1); });
+  NCCL_OK(ncclGroupStart());
+  calls(ranks, data);
+  NCCL_OK(ncclGroupEnd());
+  ranks.sync();
+  ncclResult_t e[2];
+  for (int r = 0; r < 2; ++r) NCCL_OK(ncclCommGetAsyncError(ranks.comms[r], &e[r]));
+  CHECK(e[0] == ncclInvalidUsage || e[1] == ncclInvalidUsage);
+  CHECK(contains(ncclGetLastError(nullptr), text));
+  for (ncclComm_t& c : ranks.comms) {
+    NCCL_OK(ncclCommAbort(c));
+    c = nullptr;
+  }
+  free_all(data);
+}
+
+void mismatch_signature() {
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        NCCL_OK(ncclAllReduce(data[0], data[0], 4, ncclFloat, ncclSum, ranks.comms[0], ranks.streams[0]));
+        NCCL_OK(ncclAllReduce(data[1], data[1], 4, ncclFloat, ncclMax, ranks.comms[1], ranks.streams[1]));
+      },
+      "reduction ");
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        NCCL_OK(ncclAllReduce(data[0], data[0], 4, ncclFloat, ncclSum, ranks.comms[0], ranks.streams[0]));
+        NCCL_OK(ncclAllReduce(data[1], data[1], 4, ncclInt32, ncclSum, ranks.comms[1], ranks.streams[1]));
+      },
+      "data type ");
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        NCCL_OK(ncclSend(data[0], 4, ncclFloat, 1, ranks.comms[0], ranks.streams[0]));
+        NCCL_OK(ncclRecv(data[1], 4, ncclUint32, 0, ranks.comms[1], ranks.streams[1]));
+      },
+      "(the emulator checks this; NCCL and RCCL do not)");
+}
+
 void sleep_then_fill(void* arg) {
   std::this_thread::sleep_for(std::chrono::milliseconds(150));
   auto* p = static_cast<float*>(arg);
@@ -458,6 +499,7 @@ int main(int argc, char** argv) {
       {"group_ring", group_ring},
       {"abort_hung", abort_hung},
       {"mismatch", mismatch},
+      {"mismatch_signature", mismatch_signature},
       {"stream_order", stream_order},
       {"finalize_threads", finalize_threads},
       {"finalize_in_group", finalize_in_group},

@@ -85,6 +85,22 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
     }
     cfg->reserve_heap = v[0] == '1';
   }
+  if (const char* v = getenv("ROCSHMEM_EMU_COMPLETION"); v && *v) {
+    if (strcmp(v, "deferred") == 0)
+      cfg->completion = CompletionMode::deferred;
+    else if (strcmp(v, "immediate") == 0)
+      cfg->completion = CompletionMode::immediate;
+    else {
+      *error = std::string("invalid ROCSHMEM_EMU_COMPLETION='") + v + "' (expected deferred or immediate)";
+      return false;
+    }
+  }
+  if (const char* v = getenv("ROCSHMEM_EMU_PROGRESS_MS"); v && *v) {
+    if (!parse_int(v, 1, 3600000, &cfg->progress_ms)) {
+      *error = std::string("invalid ROCSHMEM_EMU_PROGRESS_MS='") + v + "' (expected milliseconds, 1..3600000)";
+      return false;
+    }
+  }
   if (const char* v = getenv("ROCSHMEM_EMU_TEST_FAULT"); v && *v) {
     std::string text = v;
     size_t a = text.find(':'), b = a == std::string::npos ? a : text.find(':', a + 1);

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 
+#include "completion.hpp"
 
 namespace rocshmem_emu {
 
@@ -22,6 +23,8 @@ struct EnvConfig {
   std::string shm_dir = "/dev/shm";    // ROCSHMEM_EMU_SHM_DIR
   bool reserve_heap = false;           // ROCSHMEM_EMU_HEAP_RESERVE=1: allocate the heap's memory at init
   InitFault fault;                     // ROCSHMEM_EMU_TEST_FAULT
+  CompletionMode completion = CompletionMode::deferred;  // ROCSHMEM_EMU_COMPLETION
+  int progress_ms = 10;                // ROCSHMEM_EMU_PROGRESS_MS: latest delivery of an unquieted put
 };
 
 // Parses "<digits>[K|M|G|T][B|iB]" (binary units, case-insensitive); false on garbage/overflow.

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "buffer_registry.hpp"
+#include "completion.hpp"
 #include "globals.hpp"
 #include "context.hpp"
 #include "heap_alloc.hpp"
@@ -76,6 +77,7 @@ int initialize(const JoinRequest& request) {
   if (!load_env_config(&rt.cfg, &error)) return init_failed(error);
   if (!bootstrap_join(request, &error)) return init_failed(error);
   symmetric_heap().reset(rt.heap_size);
+  completion_init(rt.cfg.completion, rt.cfg.progress_ms);
   teams_init();
   contexts_init(world_team());
   publish_team_globals(world_team(), shared_team());
@@ -97,6 +99,8 @@ void finalize() {
   // OpenSHMEM: finalize is collective and completes all communication first.
   Collective call("rocshmem_finalize");
   team_barrier(world_team(), call);
+  completion_finalize();
+  report_suppressed();
   rt.pes[rt.my_pe].state.store(kPeFinalized, std::memory_order_release);
   rt.initialized.store(false, std::memory_order_release);
   publish_team_globals(nullptr, nullptr);
