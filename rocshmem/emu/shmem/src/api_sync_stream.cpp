@@ -22,8 +22,9 @@ void fence_now() {
   count(Stat::fence);
 }
 
-void barrier_on(Team* t, Stat stat, const char* fn) {
+void barrier_on(Team* t, Stat stat, const char* fn, bool completes = true) {
   Collective call(fn);
+  call.completes = completes;
   team_barrier(t, call);
   count(stat);
 }
@@ -58,11 +59,14 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet_on_stream(hipStream_t stream) {
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier_all() {
-  if (require_initialized("rocshmem_barrier_all")) barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all");
+  // On IPC without MPI the host barrier_all/sync_all are TCP bootstrap barriers: they complete no RMA.
+  if (require_initialized("rocshmem_barrier_all"))
+    barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all", !g_ipc_uid_profile.load(std::memory_order_relaxed));
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_sync_all() {
-  if (require_initialized("rocshmem_sync_all")) barrier_on(world_team(), Stat::sync, "rocshmem_sync_all");
+  if (require_initialized("rocshmem_sync_all"))
+    barrier_on(world_team(), Stat::sync, "rocshmem_sync_all", !g_ipc_uid_profile.load(std::memory_order_relaxed));
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier(rocshmem_team_t team) {

@@ -137,8 +137,8 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_ctx_create(int64_t options, rocshmem_ctx
   if (!ctx) return report_error("rocshmem_ctx_create: ctx is null"), ROCSHMEM_ERROR;
   if (!require_initialized("rocshmem_ctx_create")) return ROCSHMEM_ERROR;
   ctx->ctx_opaque = rocshmem_emu::ctx_create(options);
-  ctx->team_opaque = world_team();
-  return ROCSHMEM_SUCCESS;
+  ctx->team_opaque = ctx->ctx_opaque ? world_team() : nullptr;
+  return ctx->ctx_opaque ? ROCSHMEM_SUCCESS : ROCSHMEM_ERROR;
 }
 
 // Destroying a context completes its operations (quiet). The default and INVALID

@@ -1,10 +1,12 @@
 #include "lifecycle.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
 #include "buffer_registry.hpp"
 #include "completion.hpp"
+#include "profile.hpp"
 #include "globals.hpp"
 #include "context.hpp"
 #include "heap_alloc.hpp"
@@ -75,9 +77,12 @@ int initialize(const JoinRequest& request) {
   std::string error;
   rt.cfg = EnvConfig();
   if (!load_env_config(&rt.cfg, &error)) return init_failed(error);
+  if (request.rank == 0)
+    for (const std::string& warning : rt.cfg.warnings) report_error("warning: %s", warning.c_str());
   if (!bootstrap_join(request, &error)) return init_failed(error);
-  symmetric_heap().reset(rt.heap_size);
+  symmetric_heap().reset(std::min(rt.heap_size, rt.cfg.heap_usable));
   completion_init(rt.cfg.completion, rt.cfg.progress_ms);
+  g_ipc_uid_profile.store(rt.cfg.profile == EmuProfile::ipc_uid, std::memory_order_relaxed);
   teams_init();
   contexts_init(world_team());
   publish_team_globals(world_team(), shared_team());

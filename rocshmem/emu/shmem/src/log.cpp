@@ -7,21 +7,19 @@
 #include <cstring>
 #include <unistd.h>
 
+#include "env_config.hpp"
 #include "runtime.hpp"
 
 namespace rocshmem_emu {
 
+// ROCSHMEM_DEBUG_LEVEL as a level index (env_config.hpp: NONE=0 ... INFO=5 ... TRACE=7); an
+// invalid value keeps the default (ERROR) here and ends init with a message (load_env_config).
+// debug_log(n, ...) prints from level INFO + n - 1 on.
 int debug_level() {
   static const int level = [] {
     const char* v = getenv("ROCSHMEM_DEBUG_LEVEL");
-    if (!v || !*v) return 0;
-    char* end = nullptr;
-    long n = strtol(v, &end, 10);
-    if (*end != '\0' || n < 0) {
-      fprintf(stderr, "rocSHMEM emulator: ignoring invalid ROCSHMEM_DEBUG_LEVEL='%s' (expected a non-negative integer)\n", v);
-      return 0;
-    }
-    return static_cast<int>(n);
+    int parsed = v && *v ? parse_debug_level(v) : -1;
+    return parsed < 0 ? 1 : parsed;
   }();
   return level;
 }
@@ -125,7 +123,7 @@ void report_error(const char* fmt, ...) {
 }
 
 void debug_log(int level, const char* fmt, ...) {
-  if (debug_level() < level) return;
+  if (debug_level() < 4 + level) return;
   va_list ap;
   va_start(ap, fmt);
   vprint(fmt, ap);

@@ -181,7 +181,7 @@ void check_cross_team_waits(TeamSlot* slot, PeSet members, const Collective& cal
 void wait_for_generation(TeamSlot* slot, PeSet members, const Collective& call, BarrierState& b, uint32_t gen) {
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != gen; };
   if (done()) return;
-  completion_progress();
+  if (call.completes) completion_progress();
   BlockedIn& me = runtime().pes[runtime().my_pe].blocked;
   me.generation = gen;
   me.seq = call.seq;
@@ -242,7 +242,7 @@ void exit_if_job_aborted(const char* op) {
 
 void slot_barrier(TeamSlot* slot, PeSet members, Collective& call) {
   exit_if_job_aborted(call.name);
-  complete_all();  // quiet: this PE's earlier puts become visible
+  if (call.completes) complete_all();  // quiet: this PE's earlier puts become visible
   if (call.seq == 0) call.seq = g_slot_seq[slot_index(slot)].fetch_add(1, std::memory_order_relaxed) + 1;
   BarrierState& b = slot->barrier;
   uint32_t gen = b.generation.load(std::memory_order_acquire);
@@ -287,6 +287,17 @@ Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* labe
     return nullptr;
   }
   std::lock_guard<std::mutex> lock(g_pool_mutex);
+  // rocSHMEM counts the teams this PE belongs to against ROCSHMEM_MAX_NUM_TEAMS, WORLD and SHARED
+  // included; past it a split returns -1 and INVALID.
+  const size_t max_teams = rt.cfg.max_teams;
+  size_t live = 0;
+  for (const Team& t : g_pool) live += t.magic.load(std::memory_order_relaxed) == kTeamMagic ? 1 : 0;
+  if (live >= max_teams) {
+    report_error("team split: this PE already belongs to %zu teams, the most ROCSHMEM_MAX_NUM_TEAMS=%zu allows (%zu "
+                 "user teams besides WORLD and SHARED); destroy teams or raise ROCSHMEM_MAX_NUM_TEAMS",
+                 live, max_teams, max_teams - kReservedTeams);
+    return nullptr;
+  }
   for (int tried = 0; tried < kMaxLiveTeams; tried++) {
     Team& t = g_pool[(g_next_free + tried) % kMaxLiveTeams];
     if (t.magic.load(std::memory_order_relaxed) == kTeamMagic) continue;

@@ -71,6 +71,7 @@ struct Collective {
   uint64_t args[2] = {0, 0};                    // values every PE must pass alike
   const char* arg_labels[2] = {nullptr, nullptr};  // how to print them; nullptr = unused
   uint32_t seq = 0;                             // set by the first barrier phase
+  bool completes = true;  // quiet first (OpenSHMEM); host barrier_all/sync_all under ipc-uid do not
   uint64_t team_id = 0;                         // set by team_barrier
   const char* team_label = "";
 
