@@ -84,10 +84,10 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_free(void* ptr) {
   windows_revoke(offset, bytes);  // raw views of the block die with it (see windows.hpp)
 }
 
-// All PEs share this node, so every PE's copy is directly addressable.
+// A PE on this (simulated) node has a directly addressable copy; one on another node has none.
 ROCSHMEM_EMU_API void* rocshmem::rocshmem_ptr(const void* dest, int pe) {
   Runtime& rt = runtime();
-  if (!is_initialized() || pe < 0 || pe >= rt.n_pes) return nullptr;
+  if (!is_initialized() || pe < 0 || pe >= rt.n_pes || !on_my_node(pe)) return nullptr;
   size_t offset;
   if (!heap_offset(dest, 1, &offset)) return nullptr;
   return rt.peer_base[pe] + offset;

@@ -284,6 +284,27 @@ bool load_env_placement(EnvPlacement* placement, std::string* error) {
   return true;
 }
 
+bool load_pes_per_node(int n_pes, int* size, std::string* source, std::string* error) {
+  *size = n_pes;
+  *source = "one node";
+  for (const char* name : {"ROCSHMEM_EMU_PES_PER_NODE", "LOCAL_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE",
+                           "SLURM_NTASKS_PER_NODE"}) {
+    const char* v = getenv(name);
+    if (!v || !*v) continue;
+    std::string text = v;
+    if (strcmp(name, "SLURM_NTASKS_PER_NODE") == 0) text = text.substr(0, text.find_first_of("(,"));
+    int n = 0;
+    if (!parse_int(text.c_str(), 1, n_pes, &n)) {
+      *error = std::string("invalid ") + name + "='" + v + "' (expected PEs per node, 1.." + std::to_string(n_pes) + ")";
+      return false;
+    }
+    *size = n;
+    *source = name;
+    return true;
+  }
+  return true;
+}
+
 bool derive_job_key(const EnvPlacement& placement, std::string* key, std::string* source, std::string* error) {
   std::string base;
   if (const char* v = getenv("ROCSHMEM_EMU_JOB_ID"); v && *v) {

@@ -76,6 +76,11 @@ struct EnvPlacement {
 };
 bool load_env_placement(EnvPlacement* placement, std::string* error);
 
+// PEs per simulated node: ROCSHMEM_EMU_PES_PER_NODE, else the launcher's LOCAL_WORLD_SIZE, else
+// OMPI_COMM_WORLD_LOCAL_SIZE, else SLURM_NTASKS_PER_NODE (its first entry), else all PEs. Node k
+// holds world PEs [k*size, (k+1)*size). *source names where it came from.
+bool load_pes_per_node(int n_pes, int* size, std::string* source, std::string* error);
+
 // The key that lets the processes of one job find each other without talking (documented rule):
 //   1. ROCSHMEM_EMU_JOB_ID (set by the project's Java launcher),
 //   2. PMIX_NAMESPACE, else OMPI_MCA_ess_base_jobid (mpirun / Open MPI),

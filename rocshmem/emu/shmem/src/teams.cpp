@@ -1,5 +1,6 @@
 #include "teams.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -327,7 +328,10 @@ void teams_init() {
   for (auto& seq : g_slot_seq) seq.store(0, std::memory_order_relaxed);
   PeSet all{0, 1, rt.n_pes};
   g_world = team_create(all, 0, 1, "ROCSHMEM_TEAM_WORLD");
-  g_shared = team_create(all, 0, 2, "ROCSHMEM_TEAM_SHARED");  // every PE shares this node
+  // SHARED: the PEs of this PE's (simulated) node.
+  const int node_start = rt.my_pe / rt.pes_per_node * rt.pes_per_node;
+  const PeSet node{node_start, 1, std::min(rt.pes_per_node, rt.n_pes - node_start)};
+  g_shared = team_create(node, 0, 2, "ROCSHMEM_TEAM_SHARED");
   g_world->predefined = g_shared->predefined = true;
 }
 
