@@ -18,8 +18,7 @@ void refuse_without_mpi(const char* fn) {
 }
 
 void report_needs_mpi(const char* fn) {
-  report_error("%s: only executable on MPI bootstrapping path (ROCSHMEM_EMU_PROFILE=ipc-uid); returning "
-               "ROCSHMEM_ERROR",
+  report_error("%s: only executable on MPI bootstrapping path (ROCSHMEM_EMU_PROFILE=ipc-uid); returning ROCSHMEM_ERROR",
                fn);
 }
 

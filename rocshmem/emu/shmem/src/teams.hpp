@@ -24,7 +24,7 @@ struct Team {
   // split count, so two teams with the same members are still different teams.
   uint64_t id;
   uint32_t splits;  // splits made from this team so far (every parent PE counts every split)
-  char label[96];   // "ROCSHMEM_TEAM_WORLD", "split 2 of ROCSHMEM_TEAM_WORLD", ...
+  char label[96];   // ROCSHMEM_TEAM_WORLD, split 2 of ROCSHMEM_TEAM_WORLD, ...
 };
 
 constexpr uint64_t kTeamMagic = 0x6d61657475;  // "uteam"
