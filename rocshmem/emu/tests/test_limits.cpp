@@ -108,7 +108,7 @@ int driver_main(const std::string& runner) {
       {"Unknown ROCSHMEM_HEAP_ALLOCATOR_TYPE value 'fastest'"});
   run(runner, self, "none", {{"ROCSHMEM_HEAP_ALLOCATOR_TYPE", "VMM_POSIX"}}, 0, {"PE 1 finished"});
   run(runner, self, "none", {{"ROCSHMEM_BOOTSTRAP_TIMEOUT", "1e300"}}, 1,
-      {"invalid ROCSHMEM_BOOTSTRAP_TIMEOUT='1e300' (expected whole seconds, > 0 and <= 86400)"});
+      {"invalid ROCSHMEM_BOOTSTRAP_TIMEOUT='1e300' (expected seconds, > 0 and <= 86400)"});
   run(runner, self, "none", {{"ROCSHMEM_MAX_NUM_TEAMS", "99999999999999999999999"}}, 1,
       {"invalid ROCSHMEM_MAX_NUM_TEAMS='99999999999999999999999' (expected a whole number from 2 to 4096)"});
   run(runner, self, "none", {{"ROCSHMEM_RO_DISABLE_IPC", "1"}}, 0,

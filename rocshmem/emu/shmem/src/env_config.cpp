@@ -148,7 +148,7 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
     cfg->heap_size = (size + page - 1) / page * page;
   }
   double timeout = 0;
-  if (!read_seconds("ROCSHMEM_BOOTSTRAP_TIMEOUT", true, &timeout, error)) return false;
+  if (!read_seconds("ROCSHMEM_BOOTSTRAP_TIMEOUT", false, &timeout, error)) return false;
   if (timeout > 0) cfg->bootstrap_timeout_s = timeout;  // the emulator's own variable below wins
   if (!read_seconds("ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT", false, &cfg->bootstrap_timeout_s, error)) return false;
   if (!read_count("ROCSHMEM_MAX_NUM_HOST_CONTEXTS", 1, kLargestCount, &cfg->max_host_contexts, error) ||
