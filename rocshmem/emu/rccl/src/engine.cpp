@@ -36,6 +36,7 @@ struct Signature {
   int32_t type;
   int32_t reduction;  // -1 for operations that do not reduce
   int32_t root;       // -1 for operations without a root
+  uint64_t sequence;  // collective number on the communicator (equal on every rank); 0 for send/recv
 };
 
 bool reduces(Kind k) {
@@ -56,9 +57,9 @@ std::string describe_reduction(int32_t code) {
   return base;
 }
 
-Signature signature_of(const Operation& op) {
+Signature signature_of(const Operation& op, uint64_t sequence) {
   return Signature{op.kind, static_cast<int32_t>(op.type), reduces(op.kind) ? encode_reduction(op.reduction) : -1,
-                   rooted(op.kind) ? op.root : -1};
+                   rooted(op.kind) ? op.root : -1, sequence};
 }
 
 // One message on one channel, moved slot by slot.
@@ -127,6 +128,7 @@ class Engine {
       }
       backoff.pause();
       if (backoff.time_to_look()) {
+        if (ncclResult_t s = unexpected_sender(); s != ncclSuccess) return s;
         std::string departed = departed_peer();
         if (departed.empty()) continue;
         // A peer that left may have delivered its last slots just before: only a pass that still
@@ -162,7 +164,7 @@ class Engine {
       Slot& slot = ch.slots[head % kSlotsPerChannel];
       uint32_t chunk = static_cast<uint32_t>(std::min<uint64_t>(kSlotBytes, t.bytes - t.moved));
       slot.header = SlotHeader{t.bytes, chunk, static_cast<uint32_t>(t.sig.kind), t.sig.type, t.sig.reduction,
-                               t.sig.root};
+                               t.sig.root, t.sig.sequence};
       if (chunk > 0) std::memcpy(slot.data, t.from + t.moved, chunk);
       t.moved += chunk;
       t.started = true;
@@ -188,6 +190,14 @@ class Engine {
                         " bytes: all ranks must call the same operations, with matching counts and types, in the "
                         "same order");
       }
+      if (h.sequence != t.sig.sequence) {
+        return fail(ncclInvalidUsage,
+                    "rank " + std::to_string(c_.rank) + " expected data of its collective #" +
+                        std::to_string(t.sig.sequence) + " (" + kind_name(t.sig.kind) + ") from rank " +
+                        std::to_string(t.peer) + " but received its collective #" + std::to_string(h.sequence) +
+                        ": the ranks disagree on the root or on which ranks take part (the emulator checks this; "
+                        "NCCL and RCCL do not)");
+      }
       if (h.type != t.sig.type || h.reduction != t.sig.reduction || h.root != t.sig.root) {
         std::string what;
         if (h.type != t.sig.type)
@@ -208,6 +218,35 @@ class Engine {
       ch.tail.store(++tail, std::memory_order_release);
       *moved = true;
       t.finished = t.moved == t.bytes;
+    }
+    return ncclSuccess;
+  }
+
+  // Nothing moved for a while: a peer that sent this rank data of the collective it is running,
+  // on a channel this rank does not read in it, disagrees about the root (or about who sends).
+  ncclResult_t unexpected_sender() {
+    const Transfer* waiting = nullptr;
+    std::vector<char> expected(c_.nranks, 0);
+    for (const Transfer& t : phase_) {
+      if (t.sending || t.finished) continue;
+      expected[t.peer] = 1;
+      waiting = &t;
+    }
+    if (waiting == nullptr) return ncclSuccess;
+    for (int p = 0; p < c_.nranks; ++p) {
+      if (p == c_.rank || expected[p]) continue;
+      Channel& ch = c_.segment->channel(Lane::collective, p, c_.rank);
+      uint64_t tail = ch.tail.load(std::memory_order_relaxed);
+      if (tail == ch.head.load(std::memory_order_acquire)) continue;
+      const SlotHeader h = ch.slots[tail % kSlotsPerChannel].header;
+      if (h.sequence != waiting->sig.sequence) continue;
+      return fail(ncclInvalidUsage,
+                  "rank " + std::to_string(c_.rank) + " waits for " + kind_name(waiting->sig.kind) +
+                      " data from rank " + std::to_string(waiting->peer) + (waiting->sig.root >= 0 ? " (root " +
+                      std::to_string(waiting->sig.root) + " here)" : std::string()) + " but rank " +
+                      std::to_string(p) + " sent it data of the same collective" +
+                      (h.root >= 0 ? " (root " + std::to_string(h.root) + " there)" : std::string()) +
+                      ": the ranks disagree on the root (the emulator checks this; NCCL and RCCL do not)");
     }
     return ncclSuccess;
   }
@@ -247,6 +286,7 @@ struct Context {
   Engine& engine;
   const Operation& op;
   size_t element;  // bytes per element
+  Signature sig;   // what every message of this collective carries
   int me() const { return c.rank; }
   int n() const { return c.nranks; }
 };
@@ -289,8 +329,8 @@ ncclResult_t all_reduce(Context& x) {
     if (p == x.me()) continue;
     staging[p].resize(my_len * E);
     x.engine.send(Lane::collective, p, in + segment_offset(op.count, x.n(), p) * E,
-                  segment_length(op.count, x.n(), p) * E, signature_of(op));
-    x.engine.recv(Lane::collective, p, staging[p].data(), my_len * E, signature_of(op));
+                  segment_length(op.count, x.n(), p) * E, x.sig);
+    x.engine.recv(Lane::collective, p, staging[p].data(), my_len * E, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
 
@@ -300,9 +340,9 @@ ncclResult_t all_reduce(Context& x) {
 
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
-    x.engine.send(Lane::collective, p, out + my_off * E, my_len * E, signature_of(op));
+    x.engine.send(Lane::collective, p, out + my_off * E, my_len * E, x.sig);
     x.engine.recv(Lane::collective, p, out + segment_offset(op.count, x.n(), p) * E,
-                  segment_length(op.count, x.n(), p) * E, signature_of(op));
+                  segment_length(op.count, x.n(), p) * E, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
 
@@ -324,8 +364,8 @@ ncclResult_t reduce_scatter(Context& x) {
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
     staging[p].resize(block);
-    x.engine.send(Lane::collective, p, in + p * block, block, signature_of(op));
-    x.engine.recv(Lane::collective, p, staging[p].data(), block, signature_of(op));
+    x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
+    x.engine.recv(Lane::collective, p, staging[p].data(), block, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
   std::vector<const void*> inputs(x.n());
@@ -340,14 +380,14 @@ ncclResult_t reduce_to_root(Context& x) {
   std::vector<char> premultiplied;
   const char* in = contribution(x, op.send, op.count, premultiplied);
   if (x.me() != op.root) {
-    x.engine.send(Lane::collective, op.root, in, bytes, signature_of(op));
+    x.engine.send(Lane::collective, op.root, in, bytes, x.sig);
     return x.engine.run_phase();
   }
   std::vector<std::vector<char>> staging(x.n());
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
     staging[p].resize(bytes);
-    x.engine.recv(Lane::collective, p, staging[p].data(), bytes, signature_of(op));
+    x.engine.recv(Lane::collective, p, staging[p].data(), bytes, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
   std::vector<const void*> inputs(x.n());
@@ -361,12 +401,12 @@ ncclResult_t broadcast(Context& x) {
   const size_t bytes = op.count * x.element;
   if (x.me() == op.root) {
     for (int p = 0; p < x.n(); ++p)
-      if (p != x.me()) x.engine.send(Lane::collective, p, op.send, bytes, signature_of(op));
+      if (p != x.me()) x.engine.send(Lane::collective, p, op.send, bytes, x.sig);
     ncclResult_t s = x.engine.run_phase();
     if (s == ncclSuccess && op.recv != op.send && bytes > 0) std::memmove(op.recv, op.send, bytes);
     return s;
   }
-  x.engine.recv(Lane::collective, op.root, op.recv, bytes, signature_of(op));
+  x.engine.recv(Lane::collective, op.root, op.recv, bytes, x.sig);
   return x.engine.run_phase();
 }
 
@@ -377,8 +417,8 @@ ncclResult_t all_gather(Context& x) {
   if (out + x.me() * block != op.send && block > 0) std::memmove(out + x.me() * block, op.send, block);
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
-    x.engine.send(Lane::collective, p, out + x.me() * block, block, signature_of(op));
-    x.engine.recv(Lane::collective, p, out + p * block, block, signature_of(op));
+    x.engine.send(Lane::collective, p, out + x.me() * block, block, x.sig);
+    x.engine.recv(Lane::collective, p, out + p * block, block, x.sig);
   }
   return x.engine.run_phase();
 }
@@ -387,13 +427,13 @@ ncclResult_t gather(Context& x) {
   const Operation& op = x.op;
   const size_t block = op.count * x.element;
   if (x.me() != op.root) {
-    x.engine.send(Lane::collective, op.root, op.send, block, signature_of(op));
+    x.engine.send(Lane::collective, op.root, op.send, block, x.sig);
     return x.engine.run_phase();
   }
   char* out = static_cast<char*>(op.recv);
   if (out + x.me() * block != op.send && block > 0) std::memmove(out + x.me() * block, op.send, block);
   for (int p = 0; p < x.n(); ++p)
-    if (p != x.me()) x.engine.recv(Lane::collective, p, out + p * block, block, signature_of(op));
+    if (p != x.me()) x.engine.recv(Lane::collective, p, out + p * block, block, x.sig);
   return x.engine.run_phase();
 }
 
@@ -401,12 +441,12 @@ ncclResult_t scatter(Context& x) {
   const Operation& op = x.op;
   const size_t block = op.count * x.element;
   if (x.me() != op.root) {
-    x.engine.recv(Lane::collective, op.root, op.recv, block, signature_of(op));
+    x.engine.recv(Lane::collective, op.root, op.recv, block, x.sig);
     return x.engine.run_phase();
   }
   const char* in = static_cast<const char*>(op.send);
   for (int p = 0; p < x.n(); ++p)
-    if (p != x.me()) x.engine.send(Lane::collective, p, in + p * block, block, signature_of(op));
+    if (p != x.me()) x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
   ncclResult_t s = x.engine.run_phase();
   if (s == ncclSuccess && op.recv != in + x.me() * block && block > 0) std::memmove(op.recv, in + x.me() * block, block);
   return s;
@@ -420,8 +460,8 @@ ncclResult_t all_to_all(Context& x) {
   if (block > 0) std::memmove(out + x.me() * block, in + x.me() * block, block);
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
-    x.engine.send(Lane::collective, p, in + p * block, block, signature_of(op));
-    x.engine.recv(Lane::collective, p, out + p * block, block, signature_of(op));
+    x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
+    x.engine.recv(Lane::collective, p, out + p * block, block, x.sig);
   }
   return x.engine.run_phase();
 }
@@ -443,8 +483,8 @@ ncclResult_t all_to_allv(Context& x) {
   if (op.send_counts[me] > 0) std::memmove(out + op.recv_displs[me] * E, in + op.send_displs[me] * E, op.send_counts[me] * E);
   for (int p = 0; p < x.n(); ++p) {
     if (p == me) continue;
-    x.engine.send(Lane::collective, p, in + op.send_displs[p] * E, op.send_counts[p] * E, signature_of(op));
-    x.engine.recv(Lane::collective, p, out + op.recv_displs[p] * E, op.recv_counts[p] * E, signature_of(op));
+    x.engine.send(Lane::collective, p, in + op.send_displs[p] * E, op.send_counts[p] * E, x.sig);
+    x.engine.recv(Lane::collective, p, out + op.recv_displs[p] * E, op.recv_counts[p] * E, x.sig);
   }
   return x.engine.run_phase();
 }
@@ -475,14 +515,14 @@ ncclResult_t execute(CommState& c, std::vector<Operation>& ops) {
   for (const Operation& op : ops) {
     uint64_t bytes = op.count * type_size(op.type);
     // Both ends carry the send tag: a send matches a recv of the same count and type.
-    const Signature p2p{Kind::send, static_cast<int32_t>(op.type), -1, -1};
+    const Signature p2p{Kind::send, static_cast<int32_t>(op.type), -1, -1, 0};
     if (op.kind == Kind::send) engine.send(Lane::point_to_point, op.peer, op.send, bytes, p2p);
     if (op.kind == Kind::recv) engine.recv(Lane::point_to_point, op.peer, op.recv, bytes, p2p);
   }
   ncclResult_t status = ncclSuccess;
   for (const Operation& op : ops) {
     if (op.is_point_to_point()) continue;
-    Context x{c, engine, op, type_size(op.type)};
+    Context x{c, engine, op, type_size(op.type), signature_of(op, ++c.collectives_run)};
     status = run_collective(x);
     if (status != ncclSuccess) break;
   }

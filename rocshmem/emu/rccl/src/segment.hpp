@@ -53,6 +53,7 @@ struct SlotHeader {
   int32_t type;            // ncclDataType_t of the sender (checked: more than NCCL does)
   int32_t reduction;       // the sender's reduction, encoded by engine.cpp; -1 = not a reduction
   int32_t root;            // the sender's root; -1 = not a rooted operation
+  uint64_t sequence;       // the sender's collective number on this communicator; 0 for send/recv
 };
 
 struct Slot {
