@@ -22,8 +22,8 @@ namespace rocshmem_emu {
 
 enum class CompletionMode { immediate, deferred };
 
-constexpr size_t kPendingOps = 8192;                     // queued operations per PE
-constexpr size_t kStagingBytes = size_t(4) << 20;        // copies of blocking puts' sources per PE
+constexpr size_t kPendingOps = 1024;               // queued operations per PE
+constexpr size_t kStagingBytes = size_t(256) << 10;  // copies of blocking puts' sources per PE (cache-sized)
 
 // Starts / stops the machinery for this PE (init after bootstrap, finalize before unmapping).
 void completion_init(CompletionMode mode, int progress_ms);
