@@ -52,12 +52,22 @@ int pe_main(const std::string& scenario) {
     rocshmem_free(p);
     printf("UNEXPECTED: PE %d survived a double free\n", me);
   } else if (scenario == "ipc-uid") {
-    auto* v = static_cast<long*>(rocshmem_malloc(2 * sizeof(long)));
+    auto* v = static_cast<long*>(rocshmem_calloc(2, sizeof(long)));
     long one = 1;
-    rocshmem_putmem(v, &one, sizeof one, (me + 1) % rocshmem_n_pes());  // works on IPC without MPI
+    if (me == 0) rocshmem_putmem(v, &one, sizeof one, 1);  // putmem works on IPC without MPI...
+    rocshmem_barrier_all();  // ...but this TCP-style barrier completes no RMA
+    if (me == 1) {
+      EMU_CHECK_EQ(v[0], 0L, "ipc-uid: the host barrier_all did not complete PE 0's put");
+      rocshmem_long_atomic_fetch_add(&v[1], 1, 0);  // long fetch_add works there
+    } else if (me == 0) {
+      while (!rocshmem_long_test(&v[1], ROCSHMEM_CMP_EQ, 1L)) {
+      }
+      rocshmem_quiet();  // quiet does complete it
+    }
+    rocshmem_barrier_all();
     rocshmem_quiet();
-    EMU_CHECK_EQ(rocshmem_long_atomic_fetch_add(v + 1, 1, 0), rocshmem_long_atomic_fetch_add(v + 1, 0, 0) - 1,
-                 "long fetch_add works");
+    rocshmem_barrier_all();
+    if (me == 1) EMU_CHECK_EQ(v[0], 1L, "ipc-uid: quiet completed the put");
     rocshmem_barrier_all();
     if (me == 0) rocshmem_long_p(v, 5, 1);  // aborts there
     rocshmem_barrier_all();
@@ -117,7 +127,7 @@ int driver_main(const std::string& runner) {
       {"invalid ROCSHMEM_DISABLE_MIXED_IPC='maybe' (expected true, false, 1 or 0)"});
   run(runner, self, "none", {{"ROCSHMEM_DEBUG_LEVEL", "info:nocolor"}}, 0, {"initialized: PE 1 of 2"});
   run(runner, self, "none", {{"ROCSHMEM_DEBUG_LEVEL", "loud"}}, 1, {"invalid ROCSHMEM_DEBUG_LEVEL='loud'"});
-  run(runner, self, "ipc-uid", {{"ROCSHMEM_EMU_PROFILE", "ipc-uid"}}, 1,
+  run(runner, self, "ipc-uid", {{"ROCSHMEM_EMU_PROFILE", "ipc-uid"}, {"ROCSHMEM_EMU_PROGRESS_MS", "3600000"}}, 1,
       {"rocshmem_long_p: rocSHMEM aborts here on the IPC backend without MPI", "ROCSHMEM_EMU_PROFILE=ipc-uid"});
   if (g_failures) return 1;
   printf("PASS limits and settings\n");
