@@ -227,10 +227,12 @@ class Engine {
   ncclResult_t unexpected_sender() {
     const Transfer* waiting = nullptr;
     std::vector<char> expected(c_.nranks, 0);
+    // Every peer this phase receives from counts as expected, finished or not: one that is ahead may already
+    // have sent its data of the collective's next phase (all-reduce has two phases with the same number).
     for (const Transfer& t : phase_) {
-      if (t.sending || t.finished) continue;
+      if (t.sending) continue;
       expected[t.peer] = 1;
-      waiting = &t;
+      if (!t.finished) waiting = &t;
     }
     if (waiting == nullptr) return ncclSuccess;
     for (int p = 0; p < c_.nranks; ++p) {
