@@ -99,10 +99,7 @@ ROCSHMEM_EMU_API const char* rocshmem_emu_settings(void) {
   EnvConfig cfg;
   std::string error;
   const bool ok = is_initialized() ? (cfg = runtime().cfg, true) : load_env_config(&cfg, &error);
-  int per_node = 0;
-  std::string node_source;
-  const int n = is_initialized() ? runtime().n_pes : 0;
-  if (n > 0) per_node = runtime().pes_per_node;
+  const int per_node = is_initialized() ? runtime().pes_per_node : 0;
   auto line = [&](const char* name, const std::string& value) { text += std::string(name) + "=" + value + "\n"; };
   text.clear();
   if (!ok) line("error", error);

@@ -156,17 +156,15 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
       !read_count("ROCSHMEM_MAX_NUM_TEAMS", kReservedTeams, kLargestCount, &cfg->max_teams, error) ||
       !read_count("ROCSHMEM_MAX_SYMM_REGIONS", 0, kLargestCount, &cfg->max_symm_regions, error))
     return false;
-  bool present = false, any = false;
+  bool present = false;
   if (!read_bool("ROCSHMEM_DISABLE_MIXED_IPC", &cfg->disable_mixed_ipc, &present, error)) return false;
   for (const char* deprecated : {"ROCSHMEM_DISABLE_IPC", "ROCSHMEM_RO_DISABLE_IPC"}) {
     bool value = false;
     if (!read_bool(deprecated, &value, &present, error)) return false;
     if (!present) continue;
     cfg->disable_mixed_ipc |= value;
-    any = true;
     cfg->warnings.push_back(std::string(deprecated) + " is deprecated. Please use ROCSHMEM_DISABLE_MIXED_IPC");
   }
-  (void)any;
   if (const char* v = getenv("ROCSHMEM_HEAP_ALLOCATOR_TYPE"); v && *v) {
     static const char* const kAllocators[] = {"uncached", "finegrained", "coarsegrained", "vmm_posix", "vmm_fabric"};
     bool known = false;
