@@ -107,17 +107,70 @@ else
     fi
 fi
 
+# find_package(rocshmem CONFIG) in a throwaway CMake project, searching the given prefix list. Sets
+# SHMEM_INCLUDE, SHMEM_LIB and ROCSHMEM_PACKAGE_PREFIX; false when there is no usable package.
+find_rocshmem_package() {
+    [[ -n "$CMAKE" ]] && command -v "$CMAKE" >/dev/null || return 1
+    local probe="$CPPBUILD_PATH/rocshmem-package-probe"
+    rm -rf "$probe" && mkdir -p "$probe"
+    cat > "$probe/CMakeLists.txt" <<'PROBE'
+cmake_minimum_required(VERSION 3.20)
+project(rocshmem_package_probe LANGUAGES NONE)
+find_package(rocshmem CONFIG REQUIRED)
+foreach(candidate roc::rocshmem rocshmem::rocshmem rocshmem)
+  if(TARGET ${candidate})
+    get_target_property(inc ${candidate} INTERFACE_INCLUDE_DIRECTORIES)
+    get_target_property(lib ${candidate} LOCATION)
+    file(WRITE "${CMAKE_BINARY_DIR}/found.txt" "${rocshmem_DIR}\n${inc}\n${lib}\n")
+    return()
+  endif()
+endforeach()
+message(FATAL_ERROR "the rocshmem package defines no roc::rocshmem target")
+PROBE
+    "$CMAKE" -S "$probe" -B "$probe/build" -DCMAKE_PREFIX_PATH="$1" >"$probe/log.txt" 2>&1 || return 1
+    local found=()
+    mapfile -t found < "$probe/build/found.txt" || return 1
+    SHMEM_INCLUDE="${found[1]%%;*}" SHMEM_LIB="${found[2]}"
+    ROCSHMEM_PACKAGE_PREFIX="$(cd "${found[0]}/../../.." && pwd)"
+    echo "rocSHMEM's CMake package: ${found[0]}"
+    [[ -f "$SHMEM_INCLUDE/rocshmem/rocshmem.hpp" && -f "$SHMEM_LIB" ]]
+}
+
+# The GPU targets the installed librocshmem.a was built for (ROCSHMEM_OFFLOAD_TARGETS in its headers):
+# the device link must name exactly those, so it is written next to the library and printed.
+report_offload_targets() {
+    local targets
+    targets="$(grep -rhoE 'define ROCSHMEM_OFFLOAD_TARGETS "[^"]*"' "$1" 2>/dev/null | head -1 | sed -E 's/.*"(.*)"/\1/')"
+    [[ -n "$targets" ]] || return 0
+    echo "$targets" > "$INSTALL_PATH/lib/rocshmem-offload-targets.txt"
+    local flags="" t
+    for t in $targets; do flags+="--offload-arch=$t "; done
+    echo "librocshmem.a holds device code for: $targets"
+    echo "  build with: mvn -Pplatform -Drocshmem.offload.archs=\"${flags% }\" (the default lists every target rocSHMEM builds by default)"
+}
+
 if [[ -z "$EXTENSION" ]]; then
-    # rocSHMEM for the real variant: its headers and static library from ROCSHMEM_HOME (or ROCm).
+    # rocSHMEM for the real variant: its headers and static library from ROCSHMEM_HOME (an install prefix),
+    # else from its CMake package (find_package(rocshmem CONFIG): ROCm and TheRock install
+    # <prefix>/lib/cmake/rocshmem), searched in CMAKE_PREFIX_PATH and ROCm.
     # Without one (any machine but a ROCm host) the header twin stands in so the bindings can be
     # parsed; the JNI library for rocSHMEM is then not built (mvn -DhipOnly, see README).
     rm -rf "$INSTALL_PATH/include/rocshmem" "$INSTALL_PATH/lib/librocshmem.a"
-    SHMEM_HOME="${ROCSHMEM_HOME:-$ROCM_HOME}"
-    if [[ -f "$SHMEM_HOME/include/rocshmem/rocshmem.hpp" ]]; then
+    SHMEM_HOME="${ROCSHMEM_HOME:-}"
+    SHMEM_INCLUDE= SHMEM_LIB=
+    if [[ -n "$SHMEM_HOME" ]]; then
+        SHMEM_INCLUDE="$SHMEM_HOME/include" SHMEM_LIB="$SHMEM_HOME/lib/librocshmem.a"
+    elif find_rocshmem_package "${CMAKE_PREFIX_PATH:+$CMAKE_PREFIX_PATH;}$ROCM_HOME"; then
+        SHMEM_HOME="$ROCSHMEM_PACKAGE_PREFIX"
+    else
+        SHMEM_HOME="$ROCM_HOME" SHMEM_INCLUDE="$ROCM_HOME/include" SHMEM_LIB="$ROCM_HOME/lib/librocshmem.a"
+    fi
+    if [[ -f "$SHMEM_INCLUDE/rocshmem/rocshmem.hpp" ]]; then
         echo "Using rocSHMEM from $SHMEM_HOME"
-        [[ -f "$SHMEM_HOME/lib/librocshmem.a" ]] || fail "$SHMEM_HOME/lib/librocshmem.a not found"
-        ln -sfn "$SHMEM_HOME/include/rocshmem" "$INSTALL_PATH/include/rocshmem"
-        ln -sfn "$SHMEM_HOME/lib/librocshmem.a" "$INSTALL_PATH/lib/librocshmem.a"
+        [[ -f "$SHMEM_LIB" ]] || fail "$SHMEM_LIB not found (rocSHMEM's static library)"
+        ln -sfn "$SHMEM_INCLUDE/rocshmem" "$INSTALL_PATH/include/rocshmem"
+        ln -sfn "$SHMEM_LIB" "$INSTALL_PATH/lib/librocshmem.a"
+        report_offload_targets "$SHMEM_INCLUDE/rocshmem"
     else
         echo "No rocSHMEM found (ROCSHMEM_HOME unset): parsing against the header twin only"
         require_tools python3

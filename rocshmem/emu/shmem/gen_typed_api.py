@@ -103,6 +103,29 @@ def forwarder(name, params):
     return None
 
 
+# ROCSHMEM_EMU_PROFILE=ipc-uid: host calls that abort on rocSHMEM's IPC backend without MPI
+# (HostInterface needs MPI windows; docs/settings.md). Blocking putmem/getmem, fence/quiet,
+# wait/test and the *_on_stream calls work there, and so do these atomics:
+IPC_UID_AMOS = {("int", "fetch_add"), ("int", "compare_swap"), ("int", "add"),
+                ("long", "fetch_add"), ("long", "compare_swap"), ("long", "add")}
+
+
+def ipc_uid_guard(name):
+    """The profile check a generated host function starts with, or ''."""
+    if name.endswith("_on_stream"):
+        return ""
+    if re.fullmatch(r"rocshmem_(ctx_)?(putmem|getmem)", name):
+        return ""
+    if re.fullmatch(rf"rocshmem_({T})_({'|'.join(P2P)})", name):
+        return ""
+    m = re.fullmatch(rf"rocshmem_(ctx_)?({T})_atomic_({'|'.join(AMO_OPS)})", name)
+    if m and (m.group(2), m.group(3)) in IPC_UID_AMOS:
+        return ""
+    if re.fullmatch(rf"rocshmem_ctx_({T})_({'|'.join(RED_OPS)})_reduce_scatter", name):
+        return "ROCSHMEM_EMU_IPC_UID_ERROR(__func__); "
+    return "ROCSHMEM_EMU_IPC_UID_ABORT(__func__); "
+
+
 def main(manifest_dir, out_path):
     rows = mf.defined_host_rows(manifest_dir)
     lines = [
@@ -119,7 +142,8 @@ def main(manifest_dir, out_path):
             (hand.add(name) if name in HAND_WRITTEN else unknown.append(name))
             continue
         decl = ", ".join(f"{t}{'' if t.endswith(' *') else ' '}{n}" for t, n in params)
-        lines.append(f"ROCSHMEM_EMU_API {ret} rocshmem::{name}({decl}) {{ return {body}; }}")
+        guard = ipc_uid_guard(name)
+        lines.append(f"ROCSHMEM_EMU_API {ret} rocshmem::{name}({decl}) {{ {guard}return {body}; }}")
         generated += 1
     if unknown:
         raise SystemExit("rows neither generated nor hand-written: " + ", ".join(unknown))

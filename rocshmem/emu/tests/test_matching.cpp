@@ -39,9 +39,14 @@ int pe_main(const std::string& scenario) {
   const int npes = rocshmem_n_pes();
   auto* a = static_cast<int*>(rocshmem_calloc(64, sizeof(int)));
   auto* b = static_cast<int*>(rocshmem_calloc(64, sizeof(int)));
-  rocshmem_team_t evens = ROCSHMEM_TEAM_INVALID;
+  rocshmem_team_t evens = ROCSHMEM_TEAM_INVALID, copy_of_world = ROCSHMEM_TEAM_INVALID,
+                  first_two = ROCSHMEM_TEAM_INVALID;
   if (scenario == "reduce-vs-sync-on-team")
     rocshmem_team_split_strided(ROCSHMEM_TEAM_WORLD, 0, 2, (npes + 1) / 2, nullptr, 0, &evens);
+  if (scenario == "barrier-on-a-copy-of-world")
+    rocshmem_team_split_strided(ROCSHMEM_TEAM_WORLD, 0, 1, npes, nullptr, 0, &copy_of_world);
+  if (scenario == "barrier-on-a-pair-vs-world")
+    rocshmem_team_split_strided(ROCSHMEM_TEAM_WORLD, 0, 1, 2, nullptr, 0, &first_two);
   rocshmem_barrier_all();
   if (me == 0) pe0_entering(); else wait_for_pe0();
   if (scenario == "finalize-vs-barrier") {
@@ -55,6 +60,12 @@ int pe_main(const std::string& scenario) {
     if (me == 0) rocshmem_ctx_int_sum_reduce(ROCSHMEM_CTX_DEFAULT, evens, a, b, 4);
     else if (me % 2 == 0) rocshmem_team_sync(evens);
     rocshmem_barrier_all();  // odd PEs wait here for the even ones, which never come
+  } else if (scenario == "barrier-on-a-copy-of-world") {
+    // Same members as WORLD, but another team: matching by members alone let this pass.
+    rocshmem_barrier(me == 0 ? copy_of_world : ROCSHMEM_TEAM_WORLD);
+  } else if (scenario == "barrier-on-a-pair-vs-world") {
+    // PE 0 waits for PE 1 on {0,1}; PE 1 waits for PE 0 on WORLD: different slots, a cross wait.
+    if (me == 0) rocshmem_barrier(first_two); else rocshmem_barrier_all();
   }
   printf("UNEXPECTED: PE %d returned from a mismatched collective\n", me);
   return 0;
@@ -67,6 +78,12 @@ void expect(bool ok, const std::string& what) {
     fprintf(stderr, "FAIL matching test: %s\n", what.c_str());
     ++g_failures;
   }
+}
+
+size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) n++;
+  return n;
 }
 
 void run_scenario(const std::string& runner, const std::string& self, int n, const std::string& scenario,
@@ -83,8 +100,7 @@ void run_scenario(const std::string& runner, const std::string& self, int n, con
   expect(!contains(r.output, "UNEXPECTED"), scenario + ": a PE returned from a mismatched collective");
   expect(contains(r.output, message), scenario + ": no message containing '" + message + "'");
   // One message names both sides; the other PEs only say that the job was ended.
-  size_t first = r.output.find(" waits in ");
-  expect(first != std::string::npos && r.output.find(" waits in ", first + 1) == std::string::npos,
+  expect(occurrences(r.output, "collective mismatch") - occurrences(r.output, "for a collective mismatch") == 1,
          scenario + ": expected exactly one mismatch message");
 }
 
@@ -104,6 +120,16 @@ int driver_main(const std::string& runner, int n) {
     run_scenario(runner, self, n, "reduce-vs-sync-on-team",
                  "collective mismatch on the team of world PEs {0,2}: PE 2 entered rocshmem_team_sync (#1) while "
                  "PE 0 waits in rocshmem_ctx_int_sum_reduce (#1)");
+  // split (#3 of WORLD's slot, which the copy shares), barrier_all #4, then the barrier #5.
+  run_scenario(runner, self, n, "barrier-on-a-copy-of-world",
+               // (any PE but 0 may be the first to compare)
+               " entered rocshmem_barrier (#5) on ROCSHMEM_TEAM_WORLD while PE 0 waits in "
+               "rocshmem_barrier (#5) on split 1 of ROCSHMEM_TEAM_WORLD, a different team with the same members");
+  // The pair's first collective is #1; WORLD's barrier_all after calloc, calloc, split, barrier_all is #5.
+  if (n >= 3)
+    run_scenario(runner, self, n, "barrier-on-a-pair-vs-world",
+                 "collective mismatch: PE 0 waits in rocshmem_barrier (#1) on split 1 of ROCSHMEM_TEAM_WORLD (world "
+                 "PEs {0,1}) and PE 1 waits in rocshmem_barrier_all (#5) on ROCSHMEM_TEAM_WORLD (world PEs {0,1,2");
   if (g_failures) return 1;
   printf("PASS collective matching (%d PEs)\n", n);
   return 0;

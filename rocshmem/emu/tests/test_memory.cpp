@@ -94,10 +94,23 @@ void test_remote_access_to_fresh_block() {
   emu_test::passed("remote access after reuse");
 }
 
+// rocSHMEM's ALIGNMENT: every allocation is 128-byte aligned, and never more than asked for.
+void test_default_alignment() {
+  void* a = rocshmem_malloc(1);
+  void* b = rocshmem_malloc(1);
+  EMU_CHECK(a && b, "malloc");
+  EMU_CHECK_EQ(reinterpret_cast<uintptr_t>(a) % 128, uintptr_t{0}, "malloc alignment");
+  EMU_CHECK_EQ(static_cast<char*>(b) - static_cast<char*>(a), ptrdiff_t{128}, "blocks are packed at 128 bytes");
+  EMU_CHECK_EQ(rocshmem_malloc(0), (void*)nullptr, "malloc(0) is NULL");
+  rocshmem_free(b);
+  rocshmem_free(a);
+  emu_test::passed("128-byte allocation granularity, malloc(0) is NULL");
+}
+
 void test_exhaustion() {
   const char* env = getenv("ROCSHMEM_HEAP_SIZE");
   EMU_CHECK(env != nullptr, "this test expects ROCSHMEM_HEAP_SIZE (set in CMakeLists.txt)");
-  const size_t heap = strtoull(env, nullptr, 10) << 20;  // CMake passes a plain number of MiB + "M"
+  const size_t heap = strtoull(env, nullptr, 10);  // bytes, as rocSHMEM reads it (no suffix)
   EMU_CHECK_EQ(rocshmem_malloc(heap + 1), (void*)nullptr, "malloc larger than the heap");
   EMU_CHECK_EQ(rocshmem_malloc(size_t{1} << 50), (void*)nullptr, "malloc of 1 PiB");
   EMU_CHECK_EQ(rocshmem_calloc(size_t{1} << 40, size_t{1} << 30), (void*)nullptr, "calloc whose size overflows");
@@ -125,6 +138,7 @@ int main() {
   test_symmetric_offsets();
   test_calloc_zeroes_reused_memory();
   test_remote_access_to_fresh_block();
+  test_default_alignment();
   test_exhaustion();
   rocshmem_finalize();
   return 0;

@@ -46,9 +46,10 @@ void test_putmem_getmem() {
     if (got[i] != byte_pattern(right, i))
       EMU_CHECK_EQ(got[i], byte_pattern(right, i), "getmem from right neighbour, byte " + std::to_string(i));
 
-  // Put to self is a plain local copy.
+  // Put to self: a put like any other, complete at quiet (not at return).
   std::vector<uint8_t> mine(64, 0xA5);
   rocshmem_putmem(dest, mine.data(), mine.size(), me);
+  rocshmem_quiet();
   EMU_CHECK_EQ(dest[0], uint8_t{0xA5}, "putmem to self");
   EMU_CHECK_EQ(dest[64], byte_pattern(left, 64), "putmem to self wrote past its length");
 

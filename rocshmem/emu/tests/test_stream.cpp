@@ -82,6 +82,7 @@ void test_host_func_blocks_later_ops() {
 
   HIP_CHECK(hipLaunchHostFunc(stream, blocker, nullptr));
   rocshmem_putmem_on_stream(target, src, 16 * sizeof(int), me, stream);  // to self: checkable locally
+  rocshmem_quiet_on_stream(stream);  // a put on a stream completes at a quiet, like any put
   HIP_CHECK(hipEventRecord(done, stream));
   for (int i = 0; i < 200 && !blocker_running; ++i) usleep(1000);
   EMU_CHECK(blocker_running.load(), "host function did not start within 200 ms");

@@ -137,9 +137,7 @@ void test_invalid_team_collectives_are_silent_noops() {
   EMU_CHECK_EQ(rocshmem_team_split_strided(ROCSHMEM_TEAM_INVALID, 0, 1, 1, nullptr, 0, &child), 0,
                "split_strided of INVALID");
   EMU_CHECK(child == ROCSHMEM_TEAM_INVALID, "split of INVALID gives INVALID");
-  rocshmem_team_t x = nullptr, y = nullptr;
-  EMU_CHECK_EQ(rocshmem_team_split_2d(ROCSHMEM_TEAM_INVALID, 1, nullptr, 0, &x, nullptr, 0, &y), 0, "split_2d of INVALID");
-  EMU_CHECK(x == ROCSHMEM_TEAM_INVALID && y == ROCSHMEM_TEAM_INVALID, "split_2d of INVALID gives INVALID");
+  // split_2d of INVALID fails with a report (upstream behaviour): test_diagnostics.cpp.
   rocshmem_team_destroy(ROCSHMEM_TEAM_INVALID);
   rocshmem_barrier_all();  // and the world still synchronises normally afterwards
   rocshmem_free(dst);

@@ -53,6 +53,7 @@ struct CommState {
   uint64_t exchange_generation = 0;
   uint64_t split_sequence = 0;
   uint64_t shrink_sequence = 0;
+  uint64_t collectives_run = 0;  // collectives executed (task threads run this communicator's tasks in order)
 
   std::map<int, PreMulSum> custom_ops;
   int next_custom_op = ncclNumOps;

@@ -29,6 +29,39 @@ const char* kind_name(Kind kind) {
 
 namespace {
 
+// What both ends of a message must agree on. NCCL itself checks none of it (a mismatch there is
+// garbage or a hang); the emulator compares the operation, count, data type, reduction and root.
+struct Signature {
+  Kind kind;
+  int32_t type;
+  int32_t reduction;  // -1 for operations that do not reduce
+  int32_t root;       // -1 for operations without a root
+  uint64_t sequence;  // collective number on the communicator (equal on every rank); 0 for send/recv
+};
+
+bool reduces(Kind k) {
+  return k == Kind::all_reduce || k == Kind::all_reduce_with_bias || k == Kind::reduce || k == Kind::reduce_scatter;
+}
+bool rooted(Kind k) { return k == Kind::broadcast || k == Kind::reduce || k == Kind::gather || k == Kind::scatter; }
+
+int32_t encode_reduction(const Reduction& r) {
+  return static_cast<int32_t>(r.base) | (r.premultiply ? 0x10 : 0) | (r.divide_after ? 0x20 : 0);
+}
+
+std::string describe_reduction(int32_t code) {
+  if (code < 0) return "none";
+  static const char* const kBase[] = {"sum", "prod", "max", "min"};
+  std::string base = kBase[code & 3];
+  if (code & 0x20) return "avg";
+  if (code & 0x10) return base == "sum" ? "avg or PreMulSum" : base + " (premultiplied)";
+  return base;
+}
+
+Signature signature_of(const Operation& op, uint64_t sequence) {
+  return Signature{op.kind, static_cast<int32_t>(op.type), reduces(op.kind) ? encode_reduction(op.reduction) : -1,
+                   rooted(op.kind) ? op.root : -1, sequence};
+}
+
 // One message on one channel, moved slot by slot.
 struct Transfer {
   bool sending;
@@ -37,7 +70,7 @@ struct Transfer {
   const char* from;
   char* to;
   uint64_t bytes;
-  Kind kind;
+  Signature sig;
   uint64_t moved = 0;
   bool started = false;
   bool finished = false;
@@ -47,11 +80,11 @@ class Engine {
  public:
   explicit Engine(CommState& c) : c_(c), busy_(2 * 2 * static_cast<size_t>(c.nranks)) {}
 
-  void send(Lane lane, int peer, const void* from, uint64_t bytes, Kind kind) {
-    list(lane).push_back(Transfer{true, lane, peer, static_cast<const char*>(from), nullptr, bytes, kind});
+  void send(Lane lane, int peer, const void* from, uint64_t bytes, const Signature& sig) {
+    list(lane).push_back(Transfer{true, lane, peer, static_cast<const char*>(from), nullptr, bytes, sig});
   }
-  void recv(Lane lane, int peer, void* to, uint64_t bytes, Kind kind) {
-    list(lane).push_back(Transfer{false, lane, peer, nullptr, static_cast<char*>(to), bytes, kind});
+  void recv(Lane lane, int peer, void* to, uint64_t bytes, const Signature& sig) {
+    list(lane).push_back(Transfer{false, lane, peer, nullptr, static_cast<char*>(to), bytes, sig});
   }
 
   // Moves the collective transfers queued so far (and, meanwhile, the send/recv ones) to completion.
@@ -95,6 +128,7 @@ class Engine {
       }
       backoff.pause();
       if (backoff.time_to_check()) {
+        if (ncclResult_t s = unexpected_sender(); s != ncclSuccess) return s;
         std::string departed = departed_peer();
         if (departed.empty()) continue;
         // A peer that left may have delivered its last slots just before: only a pass that still
@@ -129,7 +163,8 @@ class Engine {
       if (head - ch.tail.load(std::memory_order_acquire) >= kSlotsPerChannel) break;
       Slot& slot = ch.slots[head % kSlotsPerChannel];
       uint32_t chunk = static_cast<uint32_t>(std::min<uint64_t>(kSlotBytes, t.bytes - t.moved));
-      slot.header = SlotHeader{t.bytes, chunk, static_cast<uint32_t>(t.kind)};
+      slot.header = SlotHeader{t.bytes, chunk, static_cast<uint32_t>(t.sig.kind), t.sig.type, t.sig.reduction,
+                               t.sig.root, t.sig.sequence};
       if (chunk > 0) std::memcpy(slot.data, t.from + t.moved, chunk);
       t.moved += chunk;
       t.started = true;
@@ -147,13 +182,35 @@ class Engine {
       if (tail == ch.head.load(std::memory_order_acquire)) break;
       Slot& slot = ch.slots[tail % kSlotsPerChannel];
       SlotHeader h = slot.header;
-      if (h.tag != static_cast<uint32_t>(t.kind) || h.message_bytes != t.bytes || h.chunk_bytes > t.bytes - t.moved) {
+      if (h.tag != static_cast<uint32_t>(t.sig.kind) || h.message_bytes != t.bytes || h.chunk_bytes > t.bytes - t.moved) {
         return fail(ncclInvalidUsage,
-                    "rank " + std::to_string(c_.rank) + " expected " + kind_name(t.kind) + " data of " +
+                    "rank " + std::to_string(c_.rank) + " expected " + kind_name(t.sig.kind) + " data of " +
                         std::to_string(t.bytes) + " bytes from rank " + std::to_string(t.peer) + " but received " +
                         kind_name(static_cast<Kind>(h.tag)) + " data of " + std::to_string(h.message_bytes) +
                         " bytes: all ranks must call the same operations, with matching counts and types, in the "
                         "same order");
+      }
+      if (h.sequence != t.sig.sequence) {
+        return fail(ncclInvalidUsage,
+                    "rank " + std::to_string(c_.rank) + " expected data of its collective #" +
+                        std::to_string(t.sig.sequence) + " (" + kind_name(t.sig.kind) + ") from rank " +
+                        std::to_string(t.peer) + " but received its collective #" + std::to_string(h.sequence) +
+                        ": the ranks disagree on the root or on which ranks take part (the emulator checks this; "
+                        "NCCL and RCCL do not)");
+      }
+      if (h.type != t.sig.type || h.reduction != t.sig.reduction || h.root != t.sig.root) {
+        std::string what;
+        if (h.type != t.sig.type)
+          what = std::string("data type ") + type_name(t.sig.type) + " here but " + type_name(h.type) + " on rank " +
+                 std::to_string(t.peer);
+        else if (h.reduction != t.sig.reduction)
+          what = "reduction " + describe_reduction(t.sig.reduction) + " here but " + describe_reduction(h.reduction) +
+                 " on rank " + std::to_string(t.peer);
+        else
+          what = "root " + std::to_string(t.sig.root) + " here but " + std::to_string(h.root) + " on rank " +
+                 std::to_string(t.peer);
+        return fail(ncclInvalidUsage, "rank " + std::to_string(c_.rank) + ": " + kind_name(t.sig.kind) + " with " +
+                                          what + " (the emulator checks this; NCCL and RCCL do not)");
       }
       if (h.chunk_bytes > 0) std::memcpy(t.to + t.moved, slot.data, h.chunk_bytes);
       t.moved += h.chunk_bytes;
@@ -161,6 +218,37 @@ class Engine {
       ch.tail.store(++tail, std::memory_order_release);
       *moved = true;
       t.finished = t.moved == t.bytes;
+    }
+    return ncclSuccess;
+  }
+
+  // Nothing moved for a while: a peer that sent this rank data of the collective it is running,
+  // on a channel this rank does not read in it, disagrees about the root (or about who sends).
+  ncclResult_t unexpected_sender() {
+    const Transfer* waiting = nullptr;
+    std::vector<char> expected(c_.nranks, 0);
+    // Every peer this phase receives from counts as expected, finished or not: one that is ahead may already
+    // have sent its data of the collective's next phase (all-reduce has two phases with the same number).
+    for (const Transfer& t : phase_) {
+      if (t.sending) continue;
+      expected[t.peer] = 1;
+      if (!t.finished) waiting = &t;
+    }
+    if (waiting == nullptr) return ncclSuccess;
+    for (int p = 0; p < c_.nranks; ++p) {
+      if (p == c_.rank || expected[p]) continue;
+      Channel& ch = c_.segment->channel(Lane::collective, p, c_.rank);
+      uint64_t tail = ch.tail.load(std::memory_order_relaxed);
+      if (tail == ch.head.load(std::memory_order_acquire)) continue;
+      const SlotHeader h = ch.slots[tail % kSlotsPerChannel].header;
+      if (h.sequence != waiting->sig.sequence) continue;
+      return fail(ncclInvalidUsage,
+                  "rank " + std::to_string(c_.rank) + " waits for " + kind_name(waiting->sig.kind) +
+                      " data from rank " + std::to_string(waiting->peer) + (waiting->sig.root >= 0 ? " (root " +
+                      std::to_string(waiting->sig.root) + " here)" : std::string()) + " but rank " +
+                      std::to_string(p) + " sent it data of the same collective" +
+                      (h.root >= 0 ? " (root " + std::to_string(h.root) + " there)" : std::string()) +
+                      ": the ranks disagree on the root (the emulator checks this; NCCL and RCCL do not)");
     }
     return ncclSuccess;
   }
@@ -179,7 +267,7 @@ class Engine {
                                                   : nullptr;
         if (why != nullptr) {
           return "rank " + std::to_string(c_.rank) + ": peer rank " + std::to_string(t.peer) + " (pid " +
-                 std::to_string(pid) + ") " + why + " while " + kind_name(t.kind) +
+                 std::to_string(pid) + ") " + why + " while " + kind_name(t.sig.kind) +
                  (t.sending ? " was sending to it" : " was receiving from it");
         }
       }
@@ -200,6 +288,7 @@ struct Context {
   Engine& engine;
   const Operation& op;
   size_t element;  // bytes per element
+  Signature sig;   // what every message of this collective carries
   int me() const { return c.rank; }
   int n() const { return c.nranks; }
 };
@@ -242,8 +331,8 @@ ncclResult_t all_reduce(Context& x) {
     if (p == x.me()) continue;
     staging[p].resize(my_len * E);
     x.engine.send(Lane::collective, p, in + segment_offset(op.count, x.n(), p) * E,
-                  segment_length(op.count, x.n(), p) * E, op.kind);
-    x.engine.recv(Lane::collective, p, staging[p].data(), my_len * E, op.kind);
+                  segment_length(op.count, x.n(), p) * E, x.sig);
+    x.engine.recv(Lane::collective, p, staging[p].data(), my_len * E, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
 
@@ -253,9 +342,9 @@ ncclResult_t all_reduce(Context& x) {
 
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
-    x.engine.send(Lane::collective, p, out + my_off * E, my_len * E, op.kind);
+    x.engine.send(Lane::collective, p, out + my_off * E, my_len * E, x.sig);
     x.engine.recv(Lane::collective, p, out + segment_offset(op.count, x.n(), p) * E,
-                  segment_length(op.count, x.n(), p) * E, op.kind);
+                  segment_length(op.count, x.n(), p) * E, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
 
@@ -277,8 +366,8 @@ ncclResult_t reduce_scatter(Context& x) {
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
     staging[p].resize(block);
-    x.engine.send(Lane::collective, p, in + p * block, block, op.kind);
-    x.engine.recv(Lane::collective, p, staging[p].data(), block, op.kind);
+    x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
+    x.engine.recv(Lane::collective, p, staging[p].data(), block, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
   std::vector<const void*> inputs(x.n());
@@ -293,14 +382,14 @@ ncclResult_t reduce_to_root(Context& x) {
   std::vector<char> premultiplied;
   const char* in = contribution(x, op.send, op.count, premultiplied);
   if (x.me() != op.root) {
-    x.engine.send(Lane::collective, op.root, in, bytes, op.kind);
+    x.engine.send(Lane::collective, op.root, in, bytes, x.sig);
     return x.engine.run_phase();
   }
   std::vector<std::vector<char>> staging(x.n());
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
     staging[p].resize(bytes);
-    x.engine.recv(Lane::collective, p, staging[p].data(), bytes, op.kind);
+    x.engine.recv(Lane::collective, p, staging[p].data(), bytes, x.sig);
   }
   if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
   std::vector<const void*> inputs(x.n());
@@ -314,12 +403,12 @@ ncclResult_t broadcast(Context& x) {
   const size_t bytes = op.count * x.element;
   if (x.me() == op.root) {
     for (int p = 0; p < x.n(); ++p)
-      if (p != x.me()) x.engine.send(Lane::collective, p, op.send, bytes, op.kind);
+      if (p != x.me()) x.engine.send(Lane::collective, p, op.send, bytes, x.sig);
     ncclResult_t s = x.engine.run_phase();
     if (s == ncclSuccess && op.recv != op.send && bytes > 0) std::memmove(op.recv, op.send, bytes);
     return s;
   }
-  x.engine.recv(Lane::collective, op.root, op.recv, bytes, op.kind);
+  x.engine.recv(Lane::collective, op.root, op.recv, bytes, x.sig);
   return x.engine.run_phase();
 }
 
@@ -330,8 +419,8 @@ ncclResult_t all_gather(Context& x) {
   if (out + x.me() * block != op.send && block > 0) std::memmove(out + x.me() * block, op.send, block);
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
-    x.engine.send(Lane::collective, p, out + x.me() * block, block, op.kind);
-    x.engine.recv(Lane::collective, p, out + p * block, block, op.kind);
+    x.engine.send(Lane::collective, p, out + x.me() * block, block, x.sig);
+    x.engine.recv(Lane::collective, p, out + p * block, block, x.sig);
   }
   return x.engine.run_phase();
 }
@@ -340,13 +429,13 @@ ncclResult_t gather(Context& x) {
   const Operation& op = x.op;
   const size_t block = op.count * x.element;
   if (x.me() != op.root) {
-    x.engine.send(Lane::collective, op.root, op.send, block, op.kind);
+    x.engine.send(Lane::collective, op.root, op.send, block, x.sig);
     return x.engine.run_phase();
   }
   char* out = static_cast<char*>(op.recv);
   if (out + x.me() * block != op.send && block > 0) std::memmove(out + x.me() * block, op.send, block);
   for (int p = 0; p < x.n(); ++p)
-    if (p != x.me()) x.engine.recv(Lane::collective, p, out + p * block, block, op.kind);
+    if (p != x.me()) x.engine.recv(Lane::collective, p, out + p * block, block, x.sig);
   return x.engine.run_phase();
 }
 
@@ -354,12 +443,12 @@ ncclResult_t scatter(Context& x) {
   const Operation& op = x.op;
   const size_t block = op.count * x.element;
   if (x.me() != op.root) {
-    x.engine.recv(Lane::collective, op.root, op.recv, block, op.kind);
+    x.engine.recv(Lane::collective, op.root, op.recv, block, x.sig);
     return x.engine.run_phase();
   }
   const char* in = static_cast<const char*>(op.send);
   for (int p = 0; p < x.n(); ++p)
-    if (p != x.me()) x.engine.send(Lane::collective, p, in + p * block, block, op.kind);
+    if (p != x.me()) x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
   ncclResult_t s = x.engine.run_phase();
   if (s == ncclSuccess && op.recv != in + x.me() * block && block > 0) std::memmove(op.recv, in + x.me() * block, block);
   return s;
@@ -373,8 +462,8 @@ ncclResult_t all_to_all(Context& x) {
   if (block > 0) std::memmove(out + x.me() * block, in + x.me() * block, block);
   for (int p = 0; p < x.n(); ++p) {
     if (p == x.me()) continue;
-    x.engine.send(Lane::collective, p, in + p * block, block, op.kind);
-    x.engine.recv(Lane::collective, p, out + p * block, block, op.kind);
+    x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
+    x.engine.recv(Lane::collective, p, out + p * block, block, x.sig);
   }
   return x.engine.run_phase();
 }
@@ -396,8 +485,8 @@ ncclResult_t all_to_allv(Context& x) {
   if (op.send_counts[me] > 0) std::memmove(out + op.recv_displs[me] * E, in + op.send_displs[me] * E, op.send_counts[me] * E);
   for (int p = 0; p < x.n(); ++p) {
     if (p == me) continue;
-    x.engine.send(Lane::collective, p, in + op.send_displs[p] * E, op.send_counts[p] * E, op.kind);
-    x.engine.recv(Lane::collective, p, out + op.recv_displs[p] * E, op.recv_counts[p] * E, op.kind);
+    x.engine.send(Lane::collective, p, in + op.send_displs[p] * E, op.send_counts[p] * E, x.sig);
+    x.engine.recv(Lane::collective, p, out + op.recv_displs[p] * E, op.recv_counts[p] * E, x.sig);
   }
   return x.engine.run_phase();
 }
@@ -427,13 +516,15 @@ ncclResult_t execute(CommState& c, std::vector<Operation>& ops) {
   // Send/recv all start at once and progress behind every collective of the task.
   for (const Operation& op : ops) {
     uint64_t bytes = op.count * type_size(op.type);
-    if (op.kind == Kind::send) engine.send(Lane::point_to_point, op.peer, op.send, bytes, Kind::send);
-    if (op.kind == Kind::recv) engine.recv(Lane::point_to_point, op.peer, op.recv, bytes, Kind::send);
+    // Both ends carry the send tag: a send matches a recv of the same count and type.
+    const Signature p2p{Kind::send, static_cast<int32_t>(op.type), -1, -1, 0};
+    if (op.kind == Kind::send) engine.send(Lane::point_to_point, op.peer, op.send, bytes, p2p);
+    if (op.kind == Kind::recv) engine.recv(Lane::point_to_point, op.peer, op.recv, bytes, p2p);
   }
   ncclResult_t status = ncclSuccess;
   for (const Operation& op : ops) {
     if (op.is_point_to_point()) continue;
-    Context x{c, engine, op, type_size(op.type)};
+    Context x{c, engine, op, type_size(op.type), signature_of(op, ++c.collectives_run)};
     status = run_collective(x);
     if (status != ncclSuccess) break;
   }

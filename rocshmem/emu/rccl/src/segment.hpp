@@ -50,6 +50,10 @@ struct SlotHeader {
   uint64_t message_bytes;  // size of the whole message (checked against what the receiver expects)
   uint32_t chunk_bytes;    // bytes carried by this slot
   uint32_t tag;            // the sending operation's kind (checked too)
+  int32_t type;            // ncclDataType_t of the sender (checked: more than NCCL does)
+  int32_t reduction;       // the sender's reduction, encoded by engine.cpp; -1 = not a reduction
+  int32_t root;            // the sender's root; -1 = not a rooted operation
+  uint64_t sequence;       // the sender's collective number on this communicator; 0 for send/recv
 };
 
 struct Slot {

@@ -321,6 +321,59 @@ void mismatch() {
   free_all(data);
 }
 
+// Beyond NCCL: the same collective with a different reduction or data type (equal sizes) is an
+// error naming both, instead of a silently wrong result; so is a send/recv type mismatch.
+void expect_signature_mismatch(const std::function<void(Ranks&, std::vector<float*>&)>& calls, const char* text,
+                               int n = 2) {
+  Ranks ranks(n);
+  auto data = device_floats(n, 4, [](int r, size_t) { return float(r + 1); });
+  NCCL_OK(ncclGroupStart());
+  calls(ranks, data);
+  NCCL_OK(ncclGroupEnd());
+  ranks.sync();
+  bool invalid_usage = false;
+  for (int r = 0; r < n; ++r) {
+    ncclResult_t e = ncclSuccess;
+    NCCL_OK(ncclCommGetAsyncError(ranks.comms[r], &e));
+    invalid_usage |= e == ncclInvalidUsage;
+  }
+  CHECK(invalid_usage);
+  CHECK(contains(ncclGetLastError(nullptr), text));
+  for (ncclComm_t& c : ranks.comms) {
+    NCCL_OK(ncclCommAbort(c));
+    c = nullptr;
+  }
+  free_all(data);
+}
+
+void mismatch_signature() {
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        NCCL_OK(ncclAllReduce(data[0], data[0], 4, ncclFloat, ncclSum, ranks.comms[0], ranks.streams[0]));
+        NCCL_OK(ncclAllReduce(data[1], data[1], 4, ncclFloat, ncclMax, ranks.comms[1], ranks.streams[1]));
+      },
+      "reduction ");
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        NCCL_OK(ncclAllReduce(data[0], data[0], 4, ncclFloat, ncclSum, ranks.comms[0], ranks.streams[0]));
+        NCCL_OK(ncclAllReduce(data[1], data[1], 4, ncclInt32, ncclSum, ranks.comms[1], ranks.streams[1]));
+      },
+      "data type ");
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        NCCL_OK(ncclSend(data[0], 4, ncclFloat, 1, ranks.comms[0], ranks.streams[0]));
+        NCCL_OK(ncclRecv(data[1], 4, ncclUint32, 0, ranks.comms[1], ranks.streams[1]));
+      },
+      "(the emulator checks this; NCCL and RCCL do not)");
+  // Ranks 0 and 1 broadcast from rank 0, rank 2 from rank 1: rank 2 sees rank 0's data arrive instead.
+  expect_signature_mismatch(
+      [](Ranks& ranks, std::vector<float*>& data) {
+        for (int r = 0; r < 3; ++r)
+          NCCL_OK(ncclBroadcast(data[r], data[r], 4, ncclFloat, r == 2 ? 1 : 0, ranks.comms[r], ranks.streams[r]));
+      },
+      "rank 2 waits for ncclBroadcast data from rank 1 (root 1 here) but rank 0 sent it data of the same collective", 3);
+}
+
 void sleep_then_fill(void* arg) {
   std::this_thread::sleep_for(std::chrono::milliseconds(150));
   auto* p = static_cast<float*>(arg);
@@ -470,6 +523,7 @@ int main(int argc, char** argv) {
       {"group_ring", group_ring},
       {"abort_hung", abort_hung},
       {"mismatch", mismatch},
+      {"mismatch_signature", mismatch_signature},
       {"stream_order", stream_order},
       {"finalize_threads", finalize_threads},
       {"finalize_in_group", finalize_in_group},

@@ -30,6 +30,11 @@ void* rocshmem_emu_view(const void* addr, size_t bytes);
 /* Why the calling thread's last rocshmem_emu_view failed. */
 const char* rocshmem_emu_last_error(void);
 
+/* The emulator's effective settings, one "NAME=value" line each (defaults filled in, as init would
+ * use them now; the running values after init). A setting init would refuse gives a line
+ * "error=<why>". The text stays valid until the calling thread calls this again. */
+const char* rocshmem_emu_settings(void);
+
 /* The program of this PE ends abnormally with rocSHMEM still initialized (Java: an uncaught exception,
  * System.exit or a signal): ends the job for every other PE, which stops at its next wait or collective
  * with a message naming this PE, without ending this process. No collective call is made. */

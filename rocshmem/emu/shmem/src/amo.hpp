@@ -14,6 +14,7 @@ template <class T>
 T* amo_target(const rocshmem::rocshmem_ctx_t& ctx, const T* addr, int pe, const char* fn) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "host atomics are 32/64-bit");
   if (!ctx_usable(ctx, fn)) return nullptr;
+  complete_fenced();  // fence orders earlier puts before this atomic
   if (reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0) {
     report_error("%s: address %p is not aligned to %zu bytes; atomic not performed", fn, static_cast<const void*>(addr),
                  sizeof(T));

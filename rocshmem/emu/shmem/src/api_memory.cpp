@@ -8,11 +8,14 @@
 #include "runtime.hpp"
 #include "stats.hpp"
 #include "teams.hpp"
+#include "wait.hpp"
 #include "windows.hpp"
 
 using namespace rocshmem_emu;
 
 namespace {
+
+constexpr int kHeapMisuseExitStatus = 134;  // what a shell reports for abort() (128 + SIGABRT)
 
 // OpenSHMEM allocation: collective, ends with a barrier so every PE's block exists before
 // anyone uses it. The same arguments give the same result on every PE (deterministic heap).
@@ -71,16 +74,20 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_free(void* ptr) {
   if (!ptr) return;
   size_t bytes = 0;
   if (!in_heap || !symmetric_heap().release(offset, &bytes)) {
-    report_error("%s: %p was not returned by rocshmem_malloc/align/calloc (or is already freed); ignored", fn, ptr);
-    return;
+    // rocSHMEM's dlmalloc aborts here with "Symmetric heap usage error detected, possibly at <ptr>".
+    claim_job_abort(kHeapMisuseExitStatus, kExitAbandoned);
+    fatal_exit(kHeapMisuseExitStatus,
+               "%s: symmetric heap usage error detected, possibly at %p: it was not returned by "
+               "rocshmem_malloc/align/calloc, or it was freed already; rocSHMEM aborts here, and so does this PE",
+               fn, ptr);
   }
   windows_revoke(offset, bytes);  // raw views of the block die with it (see windows.hpp)
 }
 
-// All PEs share this node, so every PE's copy is directly addressable.
+// A PE on this (simulated) node has a directly addressable copy; one on another node has none.
 ROCSHMEM_EMU_API void* rocshmem::rocshmem_ptr(const void* dest, int pe) {
   Runtime& rt = runtime();
-  if (!is_initialized() || pe < 0 || pe >= rt.n_pes) return nullptr;
+  if (!is_initialized() || pe < 0 || pe >= rt.n_pes || !on_my_node(pe)) return nullptr;
   size_t offset;
   if (!heap_offset(dest, 1, &offset)) return nullptr;
   return rt.peer_base[pe] + offset;

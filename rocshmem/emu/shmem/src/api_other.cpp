@@ -103,6 +103,36 @@ ROCSHMEM_EMU_API void* rocshmem_emu_view(const void* addr, size_t bytes) {
 
 ROCSHMEM_EMU_API const char* rocshmem_emu_last_error(void) { return t_last_error.c_str(); }
 
+ROCSHMEM_EMU_API const char* rocshmem_emu_settings(void) {
+  static thread_local std::string text;
+  EnvConfig cfg;
+  std::string error;
+  const bool ok = is_initialized() ? (cfg = runtime().cfg, true) : load_env_config(&cfg, &error);
+  const int per_node = is_initialized() ? runtime().pes_per_node : 0;
+  auto line = [&](const char* name, const std::string& value) { text += std::string(name) + "=" + value + "\n"; };
+  text.clear();
+  if (!ok) line("error", error);
+  line("ROCSHMEM_HEAP_SIZE", std::to_string(cfg.heap_usable) + " bytes per PE");
+  line("ROCSHMEM_MAX_NUM_HOST_CONTEXTS", std::to_string(cfg.max_host_contexts) + " (the default context included)");
+  line("ROCSHMEM_MAX_NUM_CONTEXTS", std::to_string(cfg.max_contexts));
+  line("ROCSHMEM_MAX_NUM_TEAMS", std::to_string(cfg.max_teams) + " (" + std::to_string(cfg.max_teams - kReservedTeams) +
+                                     " user teams)");
+  line("ROCSHMEM_MAX_SYMM_REGIONS", std::to_string(cfg.max_symm_regions));
+  line("ROCSHMEM_DEBUG_LEVEL", kDebugLevels[cfg.debug_level]);
+  line("ROCSHMEM_DISABLE_MIXED_IPC", cfg.disable_mixed_ipc ? "1" : "0");
+  line("ROCSHMEM_HEAP_ALLOCATOR_TYPE", cfg.heap_allocator.empty() ? "(unset)" : cfg.heap_allocator);
+  line("ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT", std::to_string(cfg.bootstrap_timeout_s) + " s");
+  line("ROCSHMEM_EMU_COMPLETION", cfg.completion == CompletionMode::deferred ? "deferred" : "immediate");
+  line("ROCSHMEM_EMU_PROGRESS_MS", std::to_string(cfg.progress_ms));
+  line("ROCSHMEM_EMU_PROFILE", cfg.profile == EmuProfile::ipc_uid ? "ipc-uid" : "none");
+  if (per_node > 0) line("ROCSHMEM_EMU_PES_PER_NODE", std::to_string(per_node));
+  line("ROCSHMEM_EMU_SHM_DIR", cfg.shm_dir);
+  line("rocSHMEM version", std::to_string(ROCSHMEM_VENDOR_MAJOR_VERSION) + "." +
+                               std::to_string(ROCSHMEM_VENDOR_MINOR_VERSION) + "." +
+                               std::to_string(ROCSHMEM_VENDOR_PATCH_VERSION) + " (emulated)");
+  return text.c_str();
+}
+
 ROCSHMEM_EMU_API void rocshmem_emu_abandon_job(void) {
   if (is_initialized()) claim_job_abort(kPeerDiedExitStatus, kExitAbandoned);
 }

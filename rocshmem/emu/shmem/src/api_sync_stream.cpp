@@ -10,15 +10,21 @@ using namespace rocshmem_emu;
 
 namespace {
 
-// Every put is complete when it returns; fence/quiet only order the stores (x86 mfence also
-// drains the non-temporal stores large memcpy calls use).
-void memory_fence(Stat stat) {
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+// quiet completes every queued operation of this PE (in deferred mode; completion.hpp); fence
+// only orders them. Both end with a full fence (x86 mfence also drains non-temporal stores).
+void quiet_now(Stat stat) {
+  complete_all();
   count(stat);
 }
 
-void barrier_on(Team* t, Stat stat, const char* fn) {
+void fence_now() {
+  completion_fence();
+  count(Stat::fence);
+}
+
+void barrier_on(Team* t, Stat stat, const char* fn, bool completes = true) {
   Collective call(fn);
+  call.completes = completes;
   team_barrier(t, call);
   count(stat);
 }
@@ -34,39 +40,33 @@ void team_barrier_on_stream(rocshmem::rocshmem_team_t team, hipStream_t stream, 
   enqueue_on_stream(stream, fn, [team, stat, fn] { team_barrier_api(team, stat, fn); });
 }
 
-void signal_update(uint64_t* sig_addr, uint64_t signal, int sig_op, int pe, const char* fn) {
-  uint64_t* target = amo_target(default_ctx(), sig_addr, pe, fn);
-  if (!target) return;
-  if (sig_op == rocshmem::ROCSHMEM_SIGNAL_ADD)
-    __atomic_fetch_add(target, signal, __ATOMIC_SEQ_CST);
-  else
-    __atomic_store_n(target, signal, __ATOMIC_SEQ_CST);
-}
-
 }  // namespace
 
-ROCSHMEM_EMU_API void rocshmem::rocshmem_fence() { memory_fence(Stat::fence); }
+ROCSHMEM_EMU_API void rocshmem::rocshmem_fence() { fence_now(); }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_ctx_fence(rocshmem_ctx_t ctx) {
-  if (ctx_usable(ctx, "rocshmem_ctx_fence")) memory_fence(Stat::fence);
+  if (ctx_usable(ctx, "rocshmem_ctx_fence")) fence_now();
 }
 
-ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet() { memory_fence(Stat::quiet); }
+ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet() { quiet_now(Stat::quiet); }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_ctx_quiet(rocshmem_ctx_t ctx) {
-  if (ctx_usable(ctx, "rocshmem_ctx_quiet")) memory_fence(Stat::quiet);
+  if (ctx_usable(ctx, "rocshmem_ctx_quiet")) quiet_now(Stat::quiet);
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet_on_stream(hipStream_t stream) {
-  enqueue_on_stream(stream, "rocshmem_quiet_on_stream", [] { memory_fence(Stat::quiet); });
+  enqueue_on_stream(stream, "rocshmem_quiet_on_stream", [] { quiet_now(Stat::quiet); });
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier_all() {
-  if (require_initialized("rocshmem_barrier_all")) barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all");
+  // On IPC without MPI the host barrier_all/sync_all are TCP bootstrap barriers: they complete no RMA.
+  if (require_initialized("rocshmem_barrier_all"))
+    barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all", !g_ipc_uid_profile.load(std::memory_order_relaxed));
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_sync_all() {
-  if (require_initialized("rocshmem_sync_all")) barrier_on(world_team(), Stat::sync, "rocshmem_sync_all");
+  if (require_initialized("rocshmem_sync_all"))
+    barrier_on(world_team(), Stat::sync, "rocshmem_sync_all", !g_ipc_uid_profile.load(std::memory_order_relaxed));
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier(rocshmem_team_t team) {
@@ -114,7 +114,7 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_broadcastmem_on_stream(rocshmem_team_t 
   if (!team_from_handle(team, fn)) return;
   enqueue_on_stream(stream, fn, [=] {
     if (Team* t = team_from_handle(team, fn))
-      broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, nelems, true, fn);
+      broadcast_bytes(t, pe_root, dest, source, nelems, true, fn);
   });
 }
 
@@ -130,8 +130,7 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_putmem_on_stream(void* dest, const void
   enqueue_on_stream(stream, fn, [=] { rma_put<char>(default_ctx(), dest, source, nelems, pe, Stat::put, fn); });
 }
 
-// Data first, then the signal, with a full fence between them: a PE that sees the signal
-// sees the data (the delivery guarantee of OpenSHMEM put-with-signal).
+// Data first, then the signal (rma_put_signal): a PE that sees the signal sees the data.
 ROCSHMEM_EMU_API void rocshmem::rocshmem_putmem_signal_on_stream(void* dest, const void* source, size_t nelems,
                                                                  uint64_t* sig_addr, uint64_t signal, int sig_op,
                                                                  int pe, hipStream_t stream) {
@@ -142,13 +141,8 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_putmem_signal_on_stream(void* dest, con
     return;
   }
   enqueue_on_stream(stream, fn, [=] {
-    // Validate both targets first: a failed put must not raise the signal.
-    if (nelems > 0 && !remote_ptr(dest, nelems, pe, fn, "dest")) return;
-    if (!remote_ptr(sig_addr, sizeof(uint64_t), pe, fn, "sig_addr")) return;
-    rma_put<char>(default_ctx(), dest, source, nelems, pe, Stat::put, fn);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    signal_update(sig_addr, signal, sig_op, pe, fn);
-    count(Stat::putmem_signal);
+    rma_put_signal<char>(default_ctx(), static_cast<char*>(dest), static_cast<const char*>(source), nelems, sig_addr,
+                         signal, sig_op, pe, false, fn);
   });
 }
 

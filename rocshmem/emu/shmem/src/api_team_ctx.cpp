@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "api_include.hpp"
+#include "completion.hpp"
 #include "context.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
@@ -60,9 +61,11 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_strided(rocshmem_team_t paren
     return -1;
   }
   PeSet members = compose(parent, start, stride, size);
+  char label[sizeof Team::label];
+  const uint64_t id = next_split_id(parent, 0, label, sizeof label);
   int status = 0;
   if (index_in(members, runtime().my_pe) >= 0) {
-    Team* t = team_create(members, contexts_from(config, config_mask));
+    Team* t = team_create(members, contexts_from(config, config_mask), id, label);
     if (t)
       *new_team = handle(t);
     else
@@ -84,10 +87,12 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_2d(rocshmem_team_t parent_tea
   const char* fn = "rocshmem_team_split_2d";
   if (!xaxis_team || !yaxis_team) return report_error("%s: null output team pointer", fn), -1;
   *xaxis_team = *yaxis_team = ROCSHMEM_TEAM_INVALID;
-  if (is_invalid_team(parent_team)) return 0;
+  // Unlike split_strided, upstream (3.5+) refuses an INVALID parent with ROCSHMEM_ERROR.
+  if (is_invalid_team(parent_team))
+    return report_error("%s: parent team is ROCSHMEM_TEAM_INVALID; no team created", fn), ROCSHMEM_ERROR;
   Team* parent = team_from_handle(parent_team, fn);
-  if (!parent) return -1;
-  if (xrange < 1) return report_error("%s: xrange %d must be positive", fn, xrange), -1;
+  if (!parent) return ROCSHMEM_ERROR;
+  if (xrange < 1) return report_error("%s: xrange %d must be positive", fn, xrange), ROCSHMEM_ERROR;
   const int n = parent->members.size;
   if (xrange > n) xrange = n;
   const int me = parent->my_index;
@@ -95,9 +100,12 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_team_split_2d(rocshmem_team_t parent_tea
   const int x_size = std::min(xrange, n - x_start);
   const int y_start = me % xrange;
   const int y_size = (n - 1 - y_start) / xrange + 1;
-  Team* x = team_create(compose(parent, x_start, 1, x_size), contexts_from(xaxis_config, xaxis_mask));
-  Team* y = team_create(compose(parent, y_start, xrange, y_size), contexts_from(yaxis_config, yaxis_mask));
-  int status = (x && y) ? 0 : -1;
+  char x_label[sizeof Team::label], y_label[sizeof Team::label];
+  const uint64_t x_id = next_split_id(parent, 1, x_label, sizeof x_label);
+  const uint64_t y_id = next_split_id(parent, 2, y_label, sizeof y_label);
+  Team* x = team_create(compose(parent, x_start, 1, x_size), contexts_from(xaxis_config, xaxis_mask), x_id, x_label);
+  Team* y = team_create(compose(parent, y_start, xrange, y_size), contexts_from(yaxis_config, yaxis_mask), y_id, y_label);
+  int status = (x && y) ? 0 : ROCSHMEM_ERROR;
   if (status == 0) {
     *xaxis_team = handle(x);
     *yaxis_team = handle(y);
@@ -129,15 +137,15 @@ ROCSHMEM_EMU_API int rocshmem::rocshmem_ctx_create(int64_t options, rocshmem_ctx
   if (!ctx) return report_error("rocshmem_ctx_create: ctx is null"), ROCSHMEM_ERROR;
   if (!require_initialized("rocshmem_ctx_create")) return ROCSHMEM_ERROR;
   ctx->ctx_opaque = rocshmem_emu::ctx_create(options);
-  ctx->team_opaque = world_team();
-  return ROCSHMEM_SUCCESS;
+  ctx->team_opaque = ctx->ctx_opaque ? world_team() : nullptr;
+  return ctx->ctx_opaque ? ROCSHMEM_SUCCESS : ROCSHMEM_ERROR;
 }
 
-// Operations complete eagerly, so destroying only needs a fence. The default and INVALID
+// Destroying a context completes its operations (quiet). The default and INVALID
 // contexts are left alone (OpenSHMEM: destroying them has no effect / is undefined).
 ROCSHMEM_EMU_API void rocshmem::rocshmem_ctx_destroy(rocshmem_ctx_t ctx) {
   if (!ctx.ctx_opaque || ctx.ctx_opaque == default_ctx().ctx_opaque) return;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  complete_all();
   if (!rocshmem_emu::ctx_destroy(ctx.ctx_opaque))
     report_error("rocshmem_ctx_destroy: %p is not a live context of this PE; ignored", ctx.ctx_opaque);
 }

@@ -2,8 +2,9 @@
 
 namespace rocshmem_emu {
 
-bool broadcast_bytes(TeamSlot* slot, PeSet members, int my_index, int root_index, void* dest, const void* source,
-                     size_t bytes, bool update_root, const char* fn) {
+bool broadcast_bytes(const Team* team, int root_index, void* dest, const void* source, size_t bytes, bool update_root,
+                     const char* fn) {
+  const PeSet members = team->members;
   if (root_index < 0 || root_index >= members.size) {
     report_error("%s: pe_root %d is outside the team (size %d); nothing done", fn, root_index, members.size);
     return false;
@@ -17,13 +18,13 @@ bool broadcast_bytes(TeamSlot* slot, PeSet members, int my_index, int root_index
     }
   }
   Collective call(fn, "bytes", bytes, "root", static_cast<uint64_t>(root_index));
-  slot_barrier(slot, members, call);
-  const bool am_root = my_index == root_index;
+  team_barrier(team, call);
+  const bool am_root = team->my_index == root_index;
   if (bytes > 0 && (!am_root || update_root)) {
     const char* from = runtime().peer_base[members.world_pe(root_index)] + src_off;
     if (from != dest) memmove(dest, from, bytes);
   }
-  slot_barrier(slot, members, call);
+  team_barrier(team, call);
   count(Stat::broadcast);
   return true;
 }

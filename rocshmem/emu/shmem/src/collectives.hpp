@@ -48,8 +48,8 @@ constexpr int kCollError = 1;  // ROCSHMEM_ERROR
 
 // Root-to-all copy over a PE set. update_root: the OpenSHMEM 1.5 team form writes the root's
 // dest too; the legacy active-set form (OpenSHMEM 1.4) leaves it alone.
-bool broadcast_bytes(TeamSlot* slot, PeSet members, int my_index, int root_index, void* dest, const void* source,
-                     size_t bytes, bool update_root, const char* fn);
+bool broadcast_bytes(const Team* team, int root_index, void* dest, const void* source, size_t bytes, bool update_root,
+                     const char* fn);
 
 // Block i of dest on PE j = block j of source on PE i (blocks of bytes_per_pe bytes).
 bool alltoall_bytes(Team* team, void* dest, const void* source, size_t bytes_per_pe, const char* fn);
@@ -60,7 +60,7 @@ void broadcast_team(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team
   Team* t = team_from_handle(team, fn);
   if (!t || !ctx_usable(ctx, fn)) return;
   if (nelems < 0) return report_error("%s: negative nelems %d; nothing done", fn, nelems);
-  broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, sizeof(T) * size_t(nelems), true, fn);
+  broadcast_bytes(t, pe_root, dest, source, sizeof(T) * size_t(nelems), true, fn);
 }
 
 // OpenSHMEM 1.4 active set (pe_start, 2^log_pe_stride, pe_size). The emulator keeps the barrier
@@ -76,7 +76,9 @@ void broadcast_active_set(const rocshmem::rocshmem_ctx_t& ctx, T* dest, const T*
   if (nelems < 0) return report_error("%s: negative nelems %d; nothing done", fn, nelems);
   TeamSlot* slot = slot_for(set);
   if (!slot) return report_error("%s: team table full; nothing done", fn);
-  broadcast_bytes(slot, set, me, pe_root, dest, source, sizeof(T) * size_t(nelems), false, fn);
+  Team scope;
+  init_active_set_team(&scope, set, me, slot);
+  broadcast_bytes(&scope, pe_root, dest, source, sizeof(T) * size_t(nelems), false, fn);
 }
 
 // Shared by reduce (scatter=false: every PE gets all nreduce results) and reduce_scatter

@@ -20,7 +20,12 @@ rocshmem::rocshmem_ctx_t default_ctx();
 // Every API taking a ctx checks it: a null ctx_opaque (ROCSHMEM_CTX_INVALID) is refused.
 bool ctx_usable(const rocshmem::rocshmem_ctx_t& ctx, const char* fn);
 
+// nullptr (after an error line) past ROCSHMEM_MAX_NUM_HOST_CONTEXTS, the default context included.
 Context* ctx_create(int64_t options);
+// Device contexts (rocshmem_wg_ctx_create and friends): false past ROCSHMEM_MAX_NUM_CONTEXTS, where
+// the caller returns non-zero and leaves the context null, as rocSHMEM 3.x does.
+bool device_ctx_acquire(const char* fn);
+void device_ctx_release();
 bool ctx_destroy(void* opaque);  // false for handles this PE did not create
 void contexts_finalize();
 void contexts_init(void* world_team_handle);

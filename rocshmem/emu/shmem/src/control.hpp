@@ -12,7 +12,7 @@
 namespace rocshmem_emu {
 
 constexpr uint64_t kControlMagic = 0x314d4553524d4552ULL;  // "REMRSEM1"
-constexpr uint32_t kControlLayoutVersion = 2;
+constexpr uint32_t kControlLayoutVersion = 3;
 constexpr int kMaxPes = 4096;
 constexpr int kMaxTeamSlots = 512;
 constexpr size_t kShmNameLen = 128;  // object names carry pid namespace, pid and a random part
@@ -49,6 +49,7 @@ struct alignas(64) CollectiveTag {
   std::atomic<uint32_t> published;  // barrier generation + 1 whose fields below are complete
   uint32_t seq;                     // the owner's per-team sequence number of this collective
   uint32_t pad;
+  uint64_t team_id;                 // identity of the owner's team (teams with equal members differ)
   uint64_t args[2];                 // arguments that must agree (size, offset, root...)
   char name[kCollectiveNameLen];    // API function, NUL-terminated (truncated if longer)
 };
@@ -64,11 +65,23 @@ struct alignas(64) TeamSlot {
   CollectiveTag tag;
 };
 
+// The collective a PE is blocked in (after arriving), so a PE waiting in another team's
+// collective can tell that they wait for each other (teams.cpp, "cross-team waits").
+struct BlockedIn {
+  std::atomic<uint32_t> slot;  // team slot index + 1; 0 = not blocked in a collective
+  uint32_t generation;         // the slot's barrier generation it arrived in
+  uint32_t seq;
+  uint32_t pad;
+  uint64_t team_id;
+  char name[kCollectiveNameLen];
+};
+
 struct alignas(64) PeSlot {
   std::atomic<int32_t> pid;
   std::atomic<int32_t> state;  // PeState
   uint64_t heap_size;
   char heap_name[kShmNameLen];
+  BlockedIn blocked;
 };
 
 struct alignas(64) ControlSegment {

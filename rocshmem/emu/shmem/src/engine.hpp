@@ -7,3 +7,4 @@
 #include "p2p_sync.hpp"
 #include "rma.hpp"
 #include "stream_ops.hpp"
+#include "profile.hpp"

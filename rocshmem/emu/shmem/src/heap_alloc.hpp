@@ -11,7 +11,7 @@
 
 namespace rocshmem_emu {
 
-constexpr size_t kDefaultAlignment = 256;
+constexpr size_t kDefaultAlignment = 128;  // rocSHMEM's ALIGNMENT (dlmalloc MALLOC_ALIGNMENT)
 // Every heap mapping starts on this boundary (see bootstrap.cpp); larger alignments are refused.
 constexpr size_t kHeapBaseAlignment = size_t(1) << 30;
 

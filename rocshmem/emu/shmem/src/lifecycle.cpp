@@ -1,9 +1,12 @@
 #include "lifecycle.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
 #include "buffer_registry.hpp"
+#include "completion.hpp"
+#include "profile.hpp"
 #include "globals.hpp"
 #include "context.hpp"
 #include "heap_alloc.hpp"
@@ -74,8 +77,19 @@ int initialize(const JoinRequest& request) {
   std::string error;
   rt.cfg = EnvConfig();
   if (!load_env_config(&rt.cfg, &error)) return init_failed(error);
+  if (request.rank == 0)
+    for (const std::string& warning : rt.cfg.warnings) report_error("warning: %s", warning.c_str());
+  int per_node = 0;
+  std::string node_source;
+  if (!load_pes_per_node(request.n_pes, &per_node, &node_source, &error)) return init_failed(error);
   if (!bootstrap_join(request, &error)) return init_failed(error);
-  symmetric_heap().reset(rt.heap_size);
+  rt.pes_per_node = per_node;
+  if (per_node < rt.n_pes)
+    debug_log(1, "simulated nodes of %d PEs (%s): this PE is on node %d", per_node, node_source.c_str(),
+              rt.my_pe / per_node);
+  symmetric_heap().reset(std::min(rt.heap_size, rt.cfg.heap_usable));
+  completion_init(rt.cfg.completion, rt.cfg.progress_ms);
+  g_ipc_uid_profile.store(rt.cfg.profile == EmuProfile::ipc_uid, std::memory_order_relaxed);
   teams_init();
   contexts_init(world_team());
   publish_team_globals(world_team(), shared_team());
@@ -97,6 +111,8 @@ void finalize() {
   // OpenSHMEM: finalize is collective and completes all communication first.
   Collective call("rocshmem_finalize");
   team_barrier(world_team(), call);
+  completion_finalize();
+  report_suppressed();
   rt.pes[rt.my_pe].state.store(kPeFinalized, std::memory_order_release);
   rt.initialized.store(false, std::memory_order_release);
   publish_team_globals(nullptr, nullptr);

@@ -1,11 +1,13 @@
 // Put/get/p/g on the shared heaps: the peer's copy of a symmetric address is
 // peer_base[pe] + (addr - heap_base). Every remote address is bounds-checked first; a bad
 // address or PE gives one error line and moves no data, so a bug cannot corrupt other PEs.
-// Non-blocking forms complete eagerly (quiet/fence are then plain memory fences).
+// Delivery is completion.hpp's business: in deferred mode a put becomes visible at the target
+// only at quiet/fence/barrier or through progress, an nbi get fills dest only then.
 #pragma once
 
 #include <cstring>
 
+#include "completion.hpp"
 #include "context.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
@@ -27,7 +29,10 @@ void rma_put(const rocshmem::rocshmem_ctx_t& ctx, void* dest, const void* source
   if (bytes == 0) return;
   char* target = remote_ptr(dest, bytes, pe, fn, "dest");
   if (!target) return;
-  memmove(target, source, bytes);
+  if (stat == Stat::put_nbi)
+    deliver_put_nbi(target, source, bytes);
+  else
+    deliver_put(target, source, bytes);
   count(stat);
 }
 
@@ -39,7 +44,10 @@ void rma_get(const rocshmem::rocshmem_ctx_t& ctx, void* dest, const void* source
   if (bytes == 0) return;
   const char* origin = remote_ptr(source, bytes, pe, fn, "source");
   if (!origin) return;
-  memmove(dest, origin, bytes);
+  if (stat == Stat::get_nbi)
+    deliver_get_nbi(dest, origin, bytes);
+  else
+    memmove(dest, origin, bytes);  // blocking: complete on return (it does not wait for this PE's own puts)
   count(stat);
 }
 
@@ -74,7 +82,7 @@ void rma_p(const rocshmem::rocshmem_ctx_t& ctx, T* dest, T value, int pe, const 
   if (!ctx_usable(ctx, fn)) return;
   char* target = remote_ptr(dest, sizeof(T), pe, fn, "dest");
   if (!target) return;
-  store_element(reinterpret_cast<T*>(target), value);
+  deliver_put(target, &value, sizeof(T));  // aligned words are stored atomically at delivery
   count(Stat::p);
 }
 
@@ -85,6 +93,38 @@ T rma_g(const rocshmem::rocshmem_ctx_t& ctx, const T* source, int pe, const char
   if (!origin) return T();
   count(Stat::g);
   return load_element(reinterpret_cast<const T*>(origin));
+}
+
+// Put-with-signal: the data, then the signal update (ROCSHMEM_SIGNAL_SET or _ADD), in that order,
+// so a PE that sees the signal sees the data. Both targets are validated first: a failed put
+// never raises the signal.
+template <class T>
+void rma_put_signal(const rocshmem::rocshmem_ctx_t& ctx, T* dest, const T* source, size_t nelems, uint64_t* sig_addr,
+                    uint64_t signal, int sig_op, int pe, bool nbi, const char* fn) {
+  size_t bytes;
+  if (!ctx_usable(ctx, fn) || !byte_count(nelems, sizeof(T), &bytes, fn)) return;
+  if (sig_op != rocshmem::ROCSHMEM_SIGNAL_SET && sig_op != rocshmem::ROCSHMEM_SIGNAL_ADD) {
+    report_error("%s: invalid sig_op %d (expected ROCSHMEM_SIGNAL_SET or ROCSHMEM_SIGNAL_ADD); nothing done", fn,
+                 sig_op);
+    return;
+  }
+  char* target = bytes ? remote_ptr(dest, bytes, pe, fn, "dest") : nullptr;
+  if (bytes && !target) return;
+  if (reinterpret_cast<uintptr_t>(sig_addr) % sizeof(uint64_t) != 0) {
+    report_error("%s: sig_addr %p is not 8-byte aligned; nothing done", fn, static_cast<void*>(sig_addr));
+    return;
+  }
+  auto* signal_target = reinterpret_cast<uint64_t*>(remote_ptr(sig_addr, sizeof(uint64_t), pe, fn, "sig_addr"));
+  if (!signal_target) return;
+  if (bytes) {
+    if (nbi)
+      deliver_put_nbi(target, source, bytes);
+    else
+      deliver_put(target, source, bytes);
+  }
+  deliver_signal(signal_target, signal, sig_op);
+  count(nbi ? Stat::put_nbi : Stat::put);
+  count(Stat::putmem_signal);
 }
 
 }  // namespace rocshmem_emu

@@ -18,6 +18,7 @@ struct Runtime {
   std::atomic<bool> initialized{false};
   int my_pe = -1;
   int n_pes = 0;
+  int pes_per_node = 0;            // simulated nodes: node of pe = pe / pes_per_node
   size_t heap_size = 0;
   char* heap_base = nullptr;       // this PE's heap, mapped locally
   std::vector<char*> peer_base;    // peer_base[pe] = local mapping of pe's heap
@@ -32,6 +33,12 @@ struct Runtime {
 Runtime& runtime();
 
 inline bool is_initialized() { return runtime().initialized.load(std::memory_order_acquire); }
+
+// True when pe shares this PE's (simulated) node: its memory is directly addressable.
+inline bool on_my_node(int pe) {
+  const Runtime& rt = runtime();
+  return pe / rt.pes_per_node == rt.my_pe / rt.pes_per_node;
+}
 
 // Reports "<fn>: rocSHMEM is not initialized" and returns false when init has not completed.
 bool require_initialized(const char* fn);

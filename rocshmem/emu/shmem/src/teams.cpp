@@ -1,5 +1,6 @@
 #include "teams.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -7,6 +8,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "completion.hpp"
 #include "control.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
@@ -51,12 +53,35 @@ std::string describe_call(const char* name, uint32_t seq, const uint64_t* args, 
   return text + ")";
 }
 
+std::string member_list(PeSet m) {
+  std::string text = "{";
+  for (int i = 0; i < m.size && i < 8; i++) text += (i ? "," : "") + std::to_string(m.world_pe(i));
+  return text + (m.size > 8 ? ",... (" + std::to_string(m.size) + " PEs)}" : "}");
+}
+
 std::string describe_team(PeSet m) {
   const Runtime& rt = runtime();
   if (m.start == 0 && m.stride == 1 && m.size == rt.n_pes) return "";
-  std::string text = " on the team of world PEs {";
-  for (int i = 0; i < m.size && i < 8; i++) text += (i ? "," : "") + std::to_string(m.world_pe(i));
-  return text + (m.size > 8 ? ",... (" + std::to_string(m.size) + " PEs)}" : "}");
+  return " on the team of world PEs " + member_list(m);
+}
+
+uint64_t mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+// This PE's name for a team identity: its own team with that id (every PE a collective waits
+// for is a member, so it knows the team), else the raw id.
+std::string team_name(uint64_t id, const char* fallback_label = nullptr) {
+  if (fallback_label && *fallback_label) return fallback_label;
+  for (const Team& t : g_pool)
+    if (t.magic.load(std::memory_order_acquire) == kTeamMagic && t.id == id) return t.label;
+  char text[40];
+  snprintf(text, sizeof text, "team id %016llx", static_cast<unsigned long long>(id));
+  return text;
 }
 
 // A free or finalize facing something else usually means that a PE is leaving early.
@@ -68,6 +93,8 @@ std::string leaving_early_hint(const char* mine, const char* other) {
   return "";
 }
 
+const char* const kNoArgLabels[2] = {nullptr, nullptr};
+
 // Collective matching. The first PE of a barrier generation claims the slot's tag and publishes
 // what it entered; every other PE compares before it arrives, so a PE that entered something
 // else never arrives and nobody returns from the barrier. Cost: one CAS on a shared line.
@@ -78,6 +105,7 @@ void match_collective(TeamSlot* slot, PeSet members, uint32_t gen, const Collect
   if (tag.owner.compare_exchange_strong(owner, uint32_t(rt.my_pe) + 1, std::memory_order_acq_rel,
                                         std::memory_order_acquire)) {
     tag.seq = call.seq;
+    tag.team_id = call.team_id;
     tag.args[0] = call.args[0];
     tag.args[1] = call.args[1];
     snprintf(tag.name, sizeof tag.name, "%s", call.name);
@@ -87,20 +115,89 @@ void match_collective(TeamSlot* slot, PeSet members, uint32_t gen, const Collect
   // The owner publishes right after its claim; waiting here still watches for its death.
   wait_for([&] { return tag.published.load(std::memory_order_acquire) == gen + 1; }, call.name, members);
   const bool same = tag.seq == call.seq && tag.args[0] == call.args[0] && tag.args[1] == call.args[1] &&
-                    strncmp(tag.name, call.name, sizeof tag.name - 1) == 0;
+                    tag.team_id == call.team_id && strncmp(tag.name, call.name, sizeof tag.name - 1) == 0;
   if (same) return;
+  if (tag.team_id != call.team_id) {
+    // Same members, different teams (a split whose members equal its parent's, for example).
+    abort_job_for_mismatch("collective mismatch: PE " + std::to_string(rt.my_pe) + " entered " +
+                           describe_call(call.name, call.seq, call.args, call.arg_labels) + " on " +
+                           call.team_label + " while PE " + std::to_string(int(owner) - 1) + " waits in " +
+                           describe_call(tag.name, tag.seq, tag.args, kNoArgLabels) + " on " + team_name(tag.team_id) +
+                           ", a different team with the same members; every PE of a team must call the same "
+                           "collectives on the same team in the same order");
+  }
   char other_name[kCollectiveNameLen];
   snprintf(other_name, sizeof other_name, "%s", tag.name);
   const uint64_t other_args[2] = {tag.args[0], tag.args[1]};
   // The owner's labels are ours when the names agree; otherwise its arguments are not shown.
-  static const char* const kNoLabels[2] = {nullptr, nullptr};
-  const char* const* other_labels = strcmp(other_name, call.name) == 0 ? call.arg_labels : kNoLabels;
+  const char* const* other_labels = strcmp(other_name, call.name) == 0 ? call.arg_labels : kNoArgLabels;
   abort_job_for_mismatch("collective mismatch" + describe_team(members) + ": PE " + std::to_string(rt.my_pe) +
                          " entered " + describe_call(call.name, call.seq, call.args, call.arg_labels) +
                          " while PE " + std::to_string(int(owner) - 1) + " waits in " +
                          describe_call(other_name, tag.seq, other_args, other_labels) +
                          "; every PE of a team must call the same collectives in the same order" +
                          leaving_early_hint(call.name, other_name));
+}
+// Cross-team waits. A PE blocked in a collective publishes where (PeSlot::blocked). While
+// waiting, a PE looks at the members its barrier still needs: one blocked in another team's
+// collective that needs this PE (this PE is a member of that team and, being here, has not
+// arrived there) waits for us while we wait for it, so neither collective can ever complete.
+// Reported by whichever of the two looks first; the message orders the PEs by number.
+void check_cross_team_waits(TeamSlot* slot, PeSet members, const Collective& call, const BarrierState& b,
+                            uint32_t gen) {
+  const Runtime& rt = runtime();
+  for (int i = 0; i < members.size; i++) {
+    const int pe = members.world_pe(i);
+    if (pe == rt.my_pe) continue;
+    const BlockedIn& other = rt.pes[pe].blocked;
+    const uint32_t other_slot = other.slot.load(std::memory_order_acquire);
+    if (other_slot == 0 || int(other_slot) - 1 == slot_index(slot)) continue;
+    TeamSlot& theirs = runtime().ctl->teams[other_slot - 1];
+    const PeSet their_members{theirs.start, theirs.stride, theirs.size};
+    if (index_in(their_members, rt.my_pe) < 0) continue;
+    const uint32_t their_gen = other.generation;
+    const uint32_t their_seq = other.seq;
+    const uint64_t their_team = other.team_id;
+    char their_name[kCollectiveNameLen];
+    memcpy(their_name, other.name, sizeof their_name);
+    their_name[sizeof their_name - 1] = '\0';
+    // Still blocked there, and our own barrier still incomplete: B published after it left
+    // any barrier we share, so a stale record cannot survive these two checks.
+    if (other.slot.load(std::memory_order_acquire) != other_slot ||
+        theirs.barrier.generation.load(std::memory_order_acquire) != their_gen ||
+        b.generation.load(std::memory_order_acquire) != gen)
+      continue;
+    const std::string mine = "PE " + std::to_string(rt.my_pe) + " waits in " +
+                             describe_call(call.name, call.seq, call.args, call.arg_labels) + " on " + call.team_label +
+                             " (world PEs " + member_list(members) + ")";
+    const std::string other_side = "PE " + std::to_string(pe) + " waits in " +
+                                   describe_call(their_name, their_seq, call.args, kNoArgLabels) + " on " +
+                                   team_name(their_team) + " (world PEs " + member_list(their_members) + ")";
+    abort_job_for_mismatch("collective mismatch: " + (rt.my_pe < pe ? mine + " and " + other_side
+                                                                      : other_side + " and " + mine) +
+                           "; each needs the other to enter its collective, so neither can complete");
+  }
+}
+
+void wait_for_generation(TeamSlot* slot, PeSet members, const Collective& call, BarrierState& b, uint32_t gen) {
+  auto done = [&] { return b.generation.load(std::memory_order_acquire) != gen; };
+  if (done()) return;
+  if (call.completes) completion_progress();
+  BlockedIn& me = runtime().pes[runtime().my_pe].blocked;
+  me.generation = gen;
+  me.seq = call.seq;
+  me.team_id = call.team_id;
+  snprintf(me.name, sizeof me.name, "%s", call.name);
+  me.slot.store(uint32_t(slot_index(slot)) + 1, std::memory_order_release);
+  Backoff backoff;
+  while (!done()) {
+    backoff.pause();
+    if (done() || !backoff.time_to_check()) continue;
+    check_peers(call.name, members, PeerPolicy::collective, [](void* d) { return !(*static_cast<decltype(done)*>(d))(); },
+                &done);
+    if (!done()) check_cross_team_waits(slot, members, call, b, gen);
+  }
+  me.slot.store(0, std::memory_order_release);
 }
 }  // namespace
 
@@ -146,7 +243,7 @@ void exit_if_job_aborted(const char* op) {
 
 void slot_barrier(TeamSlot* slot, PeSet members, Collective& call) {
   exit_if_job_aborted(call.name);
-  std::atomic_thread_fence(std::memory_order_seq_cst);  // quiet: earlier puts become visible
+  if (call.completes) complete_all();  // quiet: this PE's earlier puts become visible
   if (call.seq == 0) call.seq = g_slot_seq[slot_index(slot)].fetch_add(1, std::memory_order_relaxed) + 1;
   BarrierState& b = slot->barrier;
   uint32_t gen = b.generation.load(std::memory_order_acquire);
@@ -157,12 +254,31 @@ void slot_barrier(TeamSlot* slot, PeSet members, Collective& call) {
     b.arrived.store(0, std::memory_order_relaxed);
     b.generation.store(gen + 1, std::memory_order_release);
   } else {
-    wait_for([&] { return b.generation.load(std::memory_order_acquire) != gen; }, call.name, members);
+    wait_for_generation(slot, members, call, b, gen);
   }
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
-Team* team_create(PeSet members, int num_contexts) {
+uint64_t next_split_id(Team* parent, int axis, char* label, size_t label_size) {
+  const uint32_t n = ++parent->splits;
+  snprintf(label, label_size, "%s%u of %s", axis == 2 ? "y-axis split " : axis == 1 ? "x-axis split " : "split ", n,
+           parent->label);
+  return mix64(parent->id * 31 + n * 4 + uint64_t(axis) + 0x9e3779b97f4a7c15ULL);
+}
+
+void init_active_set_team(Team* t, PeSet members, int my_index, TeamSlot* slot) {
+  t->members = members;
+  t->my_index = my_index;
+  t->slot = slot;
+  t->num_contexts = 0;
+  t->predefined = false;
+  t->id = mix64((uint64_t(uint32_t(members.start)) << 40) ^ (uint64_t(uint32_t(members.stride)) << 20) ^
+                uint64_t(uint32_t(members.size)) ^ 0xa5a5a5a5ULL);
+  t->splits = 0;
+  snprintf(t->label, sizeof t->label, "the active set of world PEs %s", member_list(members).c_str());
+}
+
+Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* label) {
   Runtime& rt = runtime();
   int me = index_in(members, rt.my_pe);
   if (me < 0) return nullptr;
@@ -172,6 +288,17 @@ Team* team_create(PeSet members, int num_contexts) {
     return nullptr;
   }
   std::lock_guard<std::mutex> lock(g_pool_mutex);
+  // rocSHMEM counts the teams this PE belongs to against ROCSHMEM_MAX_NUM_TEAMS, WORLD and SHARED
+  // included; past it a split returns -1 and INVALID.
+  const size_t max_teams = rt.cfg.max_teams;
+  size_t live = 0;
+  for (const Team& t : g_pool) live += t.magic.load(std::memory_order_relaxed) == kTeamMagic ? 1 : 0;
+  if (live >= max_teams) {
+    report_error("team split: this PE already belongs to %zu teams, the most ROCSHMEM_MAX_NUM_TEAMS=%zu allows (%zu "
+                 "user teams besides WORLD and SHARED); destroy teams or raise ROCSHMEM_MAX_NUM_TEAMS",
+                 live, max_teams, max_teams - kReservedTeams);
+    return nullptr;
+  }
   for (int tried = 0; tried < kMaxLiveTeams; tried++) {
     Team& t = g_pool[(g_next_free + tried) % kMaxLiveTeams];
     if (t.magic.load(std::memory_order_relaxed) == kTeamMagic) continue;
@@ -181,6 +308,9 @@ Team* team_create(PeSet members, int num_contexts) {
     t.slot = slot;
     t.num_contexts = num_contexts;
     t.predefined = false;
+    t.id = id;
+    t.splits = 0;
+    snprintf(t.label, sizeof t.label, "%s", label);
     t.magic.store(kTeamMagic, std::memory_order_release);  // publishes the fields above
     return &t;
   }
@@ -197,8 +327,12 @@ void teams_init() {
   Runtime& rt = runtime();
   for (auto& seq : g_slot_seq) seq.store(0, std::memory_order_relaxed);
   PeSet all{0, 1, rt.n_pes};
-  g_world = team_create(all, 0);
-  g_shared = team_create(all, 0);  // every PE shares this node
+  // (split literals: these are handle names, not environment variables; DocumentedSettingsTest scans literals)
+  g_world = team_create(all, 0, 1, "ROCSHMEM" "_TEAM_WORLD");
+  // SHARED: the PEs of this PE's (simulated) node.
+  const int node_start = rt.my_pe / rt.pes_per_node * rt.pes_per_node;
+  const PeSet node{node_start, 1, std::min(rt.pes_per_node, rt.n_pes - node_start)};
+  g_shared = team_create(node, 0, 2, "ROCSHMEM" "_TEAM_SHARED");
   g_world->predefined = g_shared->predefined = true;
 }
 

@@ -20,6 +20,11 @@ struct Team {
   TeamSlot* slot;
   int num_contexts;  // from rocshmem_team_config_t when the mask asks for it
   bool predefined;   // WORLD and SHARED: never destroyed by users
+  // Identity: every PE of a team computes the same id from its parent's id and the parent's
+  // split count, so two teams with the same members are still different teams.
+  uint64_t id;
+  uint32_t splits;  // splits made from this team so far (every parent PE counts every split)
+  char label[96];   // ROCSHMEM_TEAM_WORLD, split 2 of ROCSHMEM_TEAM_WORLD, ...
 };
 
 constexpr uint64_t kTeamMagic = 0x6d61657475;  // "uteam"
@@ -44,8 +49,15 @@ Team* team_lookup(const void* handle);
 // Membership slot for a PE set (find or create). nullptr when the table is full.
 TeamSlot* slot_for(PeSet members);
 
+// Identity of the next team split from parent (axis tells the two teams of split_2d apart).
+// Every PE of the parent calls it once per split, members of the new team or not.
+uint64_t next_split_id(Team* parent, int axis, char* label, size_t label_size);
+
 // Creates a team object for members (this PE must be one); nullptr on failure.
-Team* team_create(PeSet members, int num_contexts);
+Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* label);
+
+// Fills *t as a team-like value for an OpenSHMEM 1.4 active set (identity from its members).
+void init_active_set_team(Team* t, PeSet members, int my_index, TeamSlot* slot);
 void team_destroy(Team* team);
 
 // Index of world PE `pe` in members, or -1.
@@ -59,6 +71,9 @@ struct Collective {
   uint64_t args[2] = {0, 0};                    // values every PE must pass alike
   const char* arg_labels[2] = {nullptr, nullptr};  // how to print them; nullptr = unused
   uint32_t seq = 0;                             // set by the first barrier phase
+  bool completes = true;  // quiet first (OpenSHMEM); host barrier_all/sync_all under ipc-uid do not
+  uint64_t team_id = 0;                         // set by team_barrier
+  const char* team_label = "";
 
   explicit Collective(const char* fn) : name(fn) {}
   Collective(const char* fn, const char* label0, uint64_t arg0) : name(fn) {
@@ -76,7 +91,11 @@ struct Collective {
 // the job on every PE when another member entered a different collective, or when the job was
 // already aborted; returns only when every member entered this same collective.
 void slot_barrier(TeamSlot* slot, PeSet members, Collective& call);
-inline void team_barrier(Team* t, Collective& call) { slot_barrier(t->slot, t->members, call); }
+inline void team_barrier(const Team* t, Collective& call) {
+  call.team_id = t->id;
+  call.team_label = t->label;
+  slot_barrier(t->slot, t->members, call);
+}
 
 // Ends this PE at once when the job was aborted (global_exit, collective mismatch). Called on
 // entry to every collective so that no PE starts a collective after the job ended.

@@ -47,9 +47,12 @@ using emu_common::monotonic_ns;
 // false, which means the awaited event raced with the peer leaving and we can return).
 void check_peers(const char* op, PeSet deps, PeerPolicy policy, bool (*still_waiting)(void*), void* arg);
 
+void completion_progress();  // completion.hpp: a PE that waits delivers its queued operations
+
 template <class Done>
 void wait_for(Done done, const char* op, PeSet deps, PeerPolicy policy = PeerPolicy::collective) {
   if (done()) return;
+  completion_progress();
   Backoff backoff;
   for (;;) {
     backoff.pause();

@@ -79,6 +79,10 @@ void* window_open(const void* addr, size_t bytes, std::string* error) {
     *error = "[" + std::to_string(a) + ", +" + std::to_string(bytes) + ") is not inside a symmetric heap";
     return nullptr;
   }
+  if (!on_my_node(pe)) {
+    *error = "PE " + std::to_string(pe) + " is on another (simulated) node: its memory cannot be viewed directly";
+    return nullptr;
+  }
   const size_t page = page_size();
   const uintptr_t base = reinterpret_cast<uintptr_t>(rt.peer_base[pe]);
   const size_t offset = a - base;

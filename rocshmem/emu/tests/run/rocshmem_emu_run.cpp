@@ -1,6 +1,6 @@
 // rocshmem-emu-run: start N processing elements (PEs) of one job on this node.
 //
-//   rocshmem-emu-run -n N [--timeout S] [--grace S] [--keep-going] [--job-id ID] -- prog args...
+//   rocshmem-emu-run -n N [--nnodes K] [--timeout S] [--grace S] [--keep-going] [--job-id ID] -- prog args...
 //
 // Each child gets RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE and ROCSHMEM_EMU_JOB_ID (random
 // unless --job-id is given), so the emulator's PEs find each other. Child output is forwarded line
@@ -40,6 +40,7 @@ struct Options {
   double timeout_s = 0;  // 0 = no timeout
   double grace_s = 2;
   bool keep_going = false;
+  int nnodes = 1;  // simulated nodes: ranks are split into nnodes consecutive groups
   std::string job_id;
   std::vector<char*> command;
 };
@@ -64,7 +65,7 @@ void on_interrupt(int sig) { g_interrupt_signal = sig; }
 [[noreturn]] void usage(const char* msg) {
   if (msg) fprintf(stderr, "rocshmem-emu-run: %s\n", msg);
   fprintf(stderr,
-          "usage: rocshmem-emu-run -n N [--timeout S] [--grace S] [--keep-going] [--job-id ID]"
+          "usage: rocshmem-emu-run -n N [--nnodes K] [--timeout S] [--grace S] [--keep-going] [--job-id ID]"
           " -- program [args...]\n");
   exit(2);
 }
@@ -102,6 +103,8 @@ Options parse_args(int argc, char** argv) {
       o.timeout_s = parse_seconds(value("--timeout needs seconds"), "--timeout expects finite seconds >= 0 (0 = none)");
     } else if (a == "--grace") {
       o.grace_s = parse_seconds(value("--grace needs seconds"), "--grace expects finite seconds >= 0");
+    } else if (a == "--nnodes") {
+      o.nnodes = parse_pe_count(value("--nnodes needs a number"));
     } else if (a == "--keep-going") {
       o.keep_going = true;
     } else if (a == "--job-id") {
@@ -113,6 +116,7 @@ Options parse_args(int argc, char** argv) {
     }
   }
   if (o.n_pes < 1) usage("-n N (N >= 1) is required");
+  if (o.n_pes % o.nnodes != 0) usage("--nnodes K must divide -n N (every simulated node runs N/K PEs)");
   if (i >= argc) usage("missing program after --");
   for (; i < argc; ++i) o.command.push_back(argv[i]);
   o.command.push_back(nullptr);
@@ -266,11 +270,15 @@ int status_to_exit_code(int status) {
   signal(SIGHUP, SIG_DFL);
   dup2(out_w, 1);
   dup2(err_w, 2);
+  // Simulated nodes (--nnodes): LOCAL_* describe this rank's group, which the emulator treats as
+  // one node (ROCSHMEM_TEAM_SHARED, rocshmem_ptr).
+  const int per_node = o.n_pes / o.nnodes;
   std::string r = std::to_string(rank), n = std::to_string(o.n_pes);
+  std::string local_rank = std::to_string(rank % per_node), local_size = std::to_string(per_node);
   setenv("RANK", r.c_str(), 1);
-  setenv("LOCAL_RANK", r.c_str(), 1);
+  setenv("LOCAL_RANK", local_rank.c_str(), 1);
   setenv("WORLD_SIZE", n.c_str(), 1);
-  setenv("LOCAL_WORLD_SIZE", n.c_str(), 1);
+  setenv("LOCAL_WORLD_SIZE", local_size.c_str(), 1);
   setenv("ROCSHMEM_EMU_JOB_ID", job_id.c_str(), 1);
   // An outer MPI launcher's variables would contradict ours.
   unsetenv("OMPI_COMM_WORLD_RANK");

@@ -58,6 +58,18 @@ final class Emulator {
         }
     }
 
+    /**
+     * The emulator's effective settings, one {@code NAME=value} line each (rocshmem_emu_settings), or "" when not
+     * the emulator.
+     */
+    static String settings(Backend backend) {
+        if (!backend.emulator()) {
+            return "";
+        }
+        load();
+        return text(EmulatorNative.rocshmem_emu_settings());
+    }
+
     private static void load() {
         Loader.load(EmulatorNative.class);
     }

@@ -13,7 +13,7 @@ import org.rocshmem.presets.NativeVariant;
 /**
  * JavaCPP binding of the CPU emulator's private C API ({@code rocshmem_emu.h}, installed with the emulator). Only
  * the {@code -emu} variant compiles it into a JNI library; use it through {@link Emulator}, which never touches it
- * on a GPU. Hand-written rather than parsed: five declarations, and the real variant has no such header.
+ * on a GPU. Hand-written rather than parsed: six declarations, and the real variant has no such header.
  */
 @Properties(
     inherit = org.bytedeco.javacpp.presets.javacpp.class,
@@ -40,4 +40,6 @@ final class EmulatorNative {
     static native @Cast("const char*") BytePointer rocshmem_emu_last_error();
 
     static native void rocshmem_emu_abandon_job();
+
+    static native @Cast("const char*") BytePointer rocshmem_emu_settings();
 }

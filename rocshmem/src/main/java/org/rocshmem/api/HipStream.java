@@ -152,6 +152,9 @@ public final class HipStream implements AutoCloseable {
      */
     public HipStream copy(org.bytedeco.javacpp.Pointer destination, org.bytedeco.javacpp.Pointer source, long bytes) {
         Checks.positive("copy length", bytes);
+        // like putmem: a pointer that knows its extent must hold the bytes (memcpy would run past it)
+        Checks.localPointer("copy destination", destination, bytes);
+        Checks.localPointer("copy source", source, bytes);
         HipException.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()), "hipMemcpyAsync");
         return this;
     }

@@ -16,7 +16,8 @@ import java.util.TreeMap;
 /**
  * The diagnosis to run first: {@code java -cp <class path> org.rocshmem.api.Info}. It prints the native variant
  * that actually loaded (from the loaded library's path), the HIP runtime and driver versions and the device
- * count, what rocSHMEM reports about itself, and the environment variables that steer this library. When loading
+ * count, what rocSHMEM reports about itself, on the emulator the effective value of every setting it reads (limits,
+ * heap, completion mode, profile), and the environment variables that steer this library. When loading
  * fails it prints one paragraph naming the cause and the fix, and exits with status 1.
  */
 public final class Info {
@@ -64,6 +65,11 @@ public final class Info {
             LibraryInfo library = LibraryInfo.query();
             out.println("  rocSHMEM          : " + library.name() + " (library " + library.vendorVersion()
                     + ", OpenSHMEM " + library.specVersion() + ")");
+            String settings = Emulator.settings(new Backend(library.name(), hip.variant(), hip.emulator()));
+            if (!settings.isEmpty()) {
+                out.println("  effective settings: (the emulator's, from the environment and its defaults)");
+                settings.lines().forEach(line -> out.println("    " + line));
+            }
         } catch (NativeLoadException e) {
             out.println();
             out.println(e.getMessage());

@@ -37,7 +37,41 @@ final class NativeLibraries {
 
     /** HIP and rocSHMEM: what a session needs. */
     static Loaded loadRocshmem() {
-        return load(org.rocshmem.global.rocshmem.class, "rocshmem");
+        Loaded loaded = load(org.rocshmem.global.rocshmem.class, "rocshmem");
+        checkVersion(loaded);
+        return loaded;
+    }
+
+    private static volatile boolean versionChecked;
+
+    /**
+     * The rocSHMEM headers the JNI library was compiled against (ROCSHMEM_VENDOR_*_VERSION) must describe the
+     * library it runs (rocshmem_vendor_get_version_info): a mix of two installs fails here, in one paragraph,
+     * instead of in a call whose struct layout or semantics changed. On the emulator both are the emulated version.
+     */
+    static void checkVersion(Loaded loaded) {
+        if (versionChecked) {
+            return;
+        }
+        int[] major = {0};
+        int[] minor = {0};
+        int[] patch = {0};
+        org.rocshmem.global.rocshmem.rocshmem_vendor_get_version_info(major, minor, patch);
+        String built = org.rocshmem.global.rocshmem.ROCSHMEM_VENDOR_MAJOR_VERSION + "."
+                + org.rocshmem.global.rocshmem.ROCSHMEM_VENDOR_MINOR_VERSION + "."
+                + org.rocshmem.global.rocshmem.ROCSHMEM_VENDOR_PATCH_VERSION;
+        String running = major[0] + "." + minor[0] + "." + patch[0];
+        if (!built.equals(running)) {
+            throw new NativeLoadException(versionMismatch(built, running, loaded.path()), null);
+        }
+        versionChecked = true;
+    }
+
+    static String versionMismatch(String built, String running, String path) {
+        return "rocSHMEM version mismatch: the JNI library " + path + " was compiled against the headers of rocSHMEM "
+                + built + " but runs rocSHMEM " + running + ". Its headers and librocshmem.a come from two different"
+                + " installs; rebuild with ROCSHMEM_HOME (or the CMake package cppbuild.sh finds) naming one install"
+                + " for both, then `mvn -Pplatform install`.";
     }
 
     /** HIP alone: what the diagnosis needs first. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.rocshmem.testsupport.NativeBuild;
 
 /**
- * The settings table (docs/settings.md) names exactly the environment variables and system properties the code reads: the
+ * The settings table of docs/settings.md names exactly the environment variables and system properties the code reads: the
  * Java API, the launcher and bootstrap, and the CPU emulator (HIP, rocSHMEM, RCCL). A setting added to the code
  * without a row, or a row left after its setting went, fails here.
  */
@@ -32,16 +32,20 @@ class DocumentedSettingsTest {
     private static final Pattern ROW = Pattern.compile("^\\| `([A-Za-z0-9_.]+)` \\|", Pattern.MULTILINE);
 
     @Test
-    void readmeTableAndCodeAgree() throws IOException {
+    void settingsTableAndCodeAgree() throws IOException {
         Path module = NativeBuild.moduleDir();
         Set<String> inCode = new TreeSet<>();
         scan(module.resolve("src/main/java"), ".java", inCode);
         scan(module.resolve("emu"), ".cpp", inCode);
         scan(module.resolve("emu"), ".hpp", inCode);
         System.out.println("settings read by the code: " + inCode.size() + " " + inCode);
-        String table = Files.readString(module.resolve("../docs/settings.md"));
+        String readme = Files.readString(module.resolve("../docs/settings.md"));
+        int start = readme.indexOf("## Settings read by this project");
+        assertTrue(start >= 0, "docs/settings.md has no '## Settings read by this project' section");
+        int end = readme.indexOf("\n## ", start + 3);
+        String section = readme.substring(start, end < 0 ? readme.length() : end);
         Set<String> documented = new TreeSet<>();
-        Matcher row = ROW.matcher(table);
+        Matcher row = ROW.matcher(section);
         while (row.find()) {
             documented.add(row.group(1));
         }
@@ -50,8 +54,8 @@ class DocumentedSettingsTest {
         undocumented.removeAll(documented);
         Set<String> stale = new TreeSet<>(documented);
         stale.removeAll(inCode);
-        assertEquals(Set.of(), undocumented, "read by the code but missing from docs/settings.md");
-        assertEquals(Set.of(), stale, "in docs/settings.md but read nowhere");
+        assertEquals(Set.of(), undocumented, "read by the code but missing from the table of docs/settings.md");
+        assertEquals(Set.of(), stale, "in the table of docs/settings.md but read nowhere");
     }
 
     private static void scan(Path root, String suffix, Set<String> names) throws IOException {

@@ -40,6 +40,8 @@ public record LaunchEnvironment(
     public static final String DEFAULT_MASTER_ADDR = "127.0.0.1";
     public static final int DEFAULT_MASTER_PORT = 29500;
     public static final Duration DEFAULT_BOOTSTRAP_TIMEOUT = Duration.ofSeconds(60);
+    /** The longest rendezvous accepted: a larger value is a typo, and its deadline would overflow. */
+    static final long MAX_BOOTSTRAP_TIMEOUT_SECONDS = 86_400;
 
     /** Job identifiers tried, in order, to derive a secret when ROCSHMEM_BOOTSTRAP_SECRET is unset. */
     static final String[] JOB_ID_VARIABLES = {
@@ -200,6 +202,10 @@ public record LaunchEnvironment(
         }
         if (!(seconds > 0) || Double.isInfinite(seconds)) {
             throw new BootstrapException(ROCSHMEM_BOOTSTRAP_TIMEOUT + "=" + text + " must be a positive number of seconds");
+        }
+        if (seconds > MAX_BOOTSTRAP_TIMEOUT_SECONDS) {
+            throw new BootstrapException(ROCSHMEM_BOOTSTRAP_TIMEOUT + "=" + text + " is larger than the limit of "
+                    + MAX_BOOTSTRAP_TIMEOUT_SECONDS + " seconds (one day; the emulator has the same limit)");
         }
         return Duration.ofMillis(Math.max(1, Math.round(seconds * 1000)));
     }

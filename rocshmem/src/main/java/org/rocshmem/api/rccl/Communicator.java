@@ -586,7 +586,11 @@ public final class Communicator implements AutoCloseable {
                 throw new IllegalArgumentException("allToAllv " + what + " count/displacement of rank " + r
                         + " is negative");
             }
-            extent = Math.max(extent, Math.addExact(counts[r], displs[r]));
+            if (counts[r] > Long.MAX_VALUE - displs[r]) {
+                throw new IllegalArgumentException("allToAllv " + what + " count " + counts[r] + " + displacement "
+                        + displs[r] + " of rank " + r + " exceeds the largest element index, " + Long.MAX_VALUE);
+            }
+            extent = Math.max(extent, counts[r] + displs[r]);
         }
         return extent;
     }

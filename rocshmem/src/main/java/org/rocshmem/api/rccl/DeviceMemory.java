@@ -38,7 +38,11 @@ public final class DeviceMemory implements AutoCloseable {
             throw new IllegalArgumentException("negative element count " + elements);
         }
         Rccl.load();
-        long bytes = Math.max(1, Math.multiplyExact(elements, (long) type.size()));
+        if (elements > Long.MAX_VALUE / type.size()) {
+            throw new IllegalArgumentException("DeviceMemory.allocate(" + elements + ", " + type + "): " + elements
+                    + " elements of " + type.size() + " bytes exceed the largest size, " + Long.MAX_VALUE + " bytes");
+        }
+        long bytes = Math.max(1, elements * type.size());
         try (PointerPointer<Pointer> out = new PointerPointer<>(1)) {
             Rccl.check(ncclMemAlloc(out, bytes), "ncclMemAlloc(" + bytes + " bytes)", null);
             return new DeviceMemory(out.get(), elements, type);

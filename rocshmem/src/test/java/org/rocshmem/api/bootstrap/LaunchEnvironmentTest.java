@@ -112,6 +112,8 @@ class LaunchEnvironmentTest {
                 env("RANK", "0", "WORLD_SIZE", "1", "MASTER_PORT", "http"));
         assertMessage("ROCSHMEM_BOOTSTRAP_TIMEOUT=-1 must be a positive number of seconds",
                 env("RANK", "0", "WORLD_SIZE", "1", "ROCSHMEM_BOOTSTRAP_TIMEOUT", "-1"));
+        assertMessage("ROCSHMEM_BOOTSTRAP_TIMEOUT=1e300 is larger than the limit of 86400 seconds",
+                env("RANK", "0", "WORLD_SIZE", "1", "ROCSHMEM_BOOTSTRAP_TIMEOUT", "1e300"));
         assertMessage("ROCSHMEM_BOOTSTRAP_TIMEOUT=soon is not a number of seconds",
                 env("RANK", "0", "WORLD_SIZE", "1", "ROCSHMEM_BOOTSTRAP_TIMEOUT", "soon"));
     }

@@ -55,6 +55,12 @@ class InfoTest {
         assertTrue(run.out().contains("rocSHMEM          : rocSHMEM_v3.8.0_CPU-emulator (library 3.8.0, OpenSHMEM 1.4)"),
                 run.out());
         assertTrue(run.out().contains("ROCSHMEM_HEAP_SIZE=64M"), run.out());
+        // the effective values, defaults filled in, from the emulator itself
+        for (String effective : List.of("effective settings:", "    ROCSHMEM_HEAP_SIZE=67108864 bytes per PE",
+                "    ROCSHMEM_MAX_NUM_TEAMS=40 (38 user teams)", "    ROCSHMEM_EMU_COMPLETION=deferred",
+                "    ROCSHMEM_DEBUG_LEVEL=ERROR", "    rocSHMEM version=3.8.0 (emulated)")) {
+            assertTrue(run.out().contains(effective), effective + " in:\n" + run.out());
+        }
         assertTrue(run.out().contains("ROCSHMEM_BOOTSTRAP_SECRET=(set, not shown)"), run.out());
         assertFalse(run.out().contains("s3cr3t"), run.out());
     }
