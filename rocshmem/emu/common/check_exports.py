@@ -12,7 +12,7 @@ One checker for the three emulator libraries; each library brings its expectatio
                              pnccl* profiling twins and the deprecated msccl* functions are not part of
                              it); no other symbol may be exported at all.
   hip --declared FILE        every C-linkage function hip_runtime_api.h declares (one name a line) must
-                             be exported; more is allowed.
+                             be exported; beyond them only the private rocshmem_emu_wi_* work-item ABI.
 
 Common options: --lib, --nm. --reference LIB additionally checks a real library: its public exports
 must cover the expectation (hip: the expectation shrinks to what the real library exports). An empty
@@ -178,15 +178,28 @@ class RcclExports(Expectation):
 
 
 class HipExports(Expectation):
-    exact = False
+    exact = False  # the real libamdhip64 exports far more than its header declares
     bogus = "hipNotAFunction"
+    PRIVATE_PREFIX = "rocshmem_emu_wi_"  # the kernel engine's work-item ABI (rocshmem/emu/kernel)
+
+    def __init__(self):
+        self.declared, self.ours = set(), set()
 
     def expected(self, args):
         with open(args.declared, encoding="utf-8") as f:
-            return {line.strip() for line in f if line.strip()}
+            self.declared = {line.strip() for line in f if line.strip()}
+        return set(self.declared)
 
     def exported(self, nm, lib):
-        return {sym for kind, sym in nm_lines(nm, lib) if kind in "TWi"}
+        names = {sym for kind, sym in nm_lines(nm, lib) if kind in "TWi"}
+        if not self.ours:
+            self.ours = names  # the emulator's library is read first
+        return names
+
+    def extra_problems(self):
+        """A function beyond the header must carry the documented private prefix."""
+        return [f"undocumented export: {n}" for n in sorted(self.ours - self.declared)
+                if not n.startswith(self.PRIVATE_PREFIX)]
 
 
 LIBRARIES = {"rocshmem": RocshmemExports, "rccl": RcclExports, "hip": HipExports}

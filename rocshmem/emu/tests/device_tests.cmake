@@ -16,6 +16,7 @@ emu_device_test_program(emu_test_device_signal test_device_signal.cpp)
 emu_device_test_program(emu_test_device_atomics test_device_atomics.cpp)
 emu_device_test_program(emu_test_device_collectives test_device_collectives.cpp)
 emu_device_test_program(emu_test_device_partial test_device_partial.cpp)
+emu_device_test_program(emu_test_device_limits test_device_limits.cpp)
 
 foreach(n IN LISTS EMU_TEST_PE_COUNTS)
   add_test(NAME emu_device_rma_${n}pe
@@ -30,6 +31,9 @@ foreach(n IN LISTS EMU_TEST_PE_COUNTS)
   set_tests_properties(emu_device_rma_${n}pe emu_device_signal_${n}pe emu_device_atomics_${n}pe
                        emu_device_collectives_${n}pe PROPERTIES
                        TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
+  add_test(NAME emu_device_limits_${n}pe
+           COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_limits>)
+  set_tests_properties(emu_device_limits_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu)
   add_test(NAME emu_device_partial_${n}pe
            COMMAND emu_test_device_partial $<TARGET_FILE:rocshmem-emu-run> ${n})
   set_tests_properties(emu_device_partial_${n}pe PROPERTIES TIMEOUT 90 LABELS emu)

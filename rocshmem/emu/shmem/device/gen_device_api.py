@@ -97,7 +97,7 @@ def device_body(row):
         return m.group(5), call(f"rma_{op}", elem(m, 1), [ctx] + rest + [stat])
     m = re.fullmatch(rf"rocshmem_(?:ctx_)?(?:({T})_put|putmem)_signal(_nbi)?(?:_(wave|wg))?", name)
     if m:
-        return m.group(3), call("put_signal", elem(m, 1), [ctx] + rest)
+        return m.group(3), call("put_signal", elem(m, 1), [ctx] + rest + ["true" if m.group(2) else "false"])
     m = re.fullmatch(r"rocshmem_signal_fetch(?:_(wave|wg))?", name)
     if m:
         return m.group(1), call("signal_fetch", "", names)

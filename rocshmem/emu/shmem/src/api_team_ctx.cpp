@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "api_include.hpp"
+#include "rocshmem_emu_workitem.h"
 #include "completion.hpp"
 #include "context.hpp"
 #include "log.hpp"
@@ -136,7 +137,8 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_team_destroy(rocshmem_team_t team) {
 ROCSHMEM_EMU_API int rocshmem::rocshmem_ctx_create(int64_t options, rocshmem_ctx_t* ctx) {
   if (!ctx) return report_error("rocshmem_ctx_create: ctx is null"), ROCSHMEM_ERROR;
   if (!require_initialized("rocshmem_ctx_create")) return ROCSHMEM_ERROR;
-  ctx->ctx_opaque = rocshmem_emu::ctx_create(options);
+  // The same symbol serves device code: from a kernel it makes a device context.
+  ctx->ctx_opaque = rocshmem_emu::ctx_create(options, rocshmem_emu_wi_in_kernel() != 0);
   ctx->team_opaque = ctx->ctx_opaque ? world_team() : nullptr;
   return ctx->ctx_opaque ? ROCSHMEM_SUCCESS : ROCSHMEM_ERROR;
 }

@@ -13,7 +13,8 @@ namespace {
 Context g_default_context{kContextMagic, 0};
 void* g_default_team_handle = nullptr;
 std::mutex g_ctx_mutex;
-std::unordered_set<Context*> g_contexts;
+std::unordered_set<Context*> g_contexts;  // host and device contexts this PE created
+size_t g_host_contexts = 0;               // of them, host contexts (guarded by g_ctx_mutex)
 }  // namespace
 
 rocshmem::rocshmem_ctx_t default_ctx() {
@@ -31,22 +32,6 @@ bool ctx_usable(const rocshmem::rocshmem_ctx_t& ctx, const char* fn) {
 }
 
 void contexts_init(void* world_team_handle) { g_default_team_handle = world_team_handle; }
-
-Context* ctx_create(int64_t options) {
-  const size_t limit = runtime().cfg.max_host_contexts;
-  std::lock_guard<std::mutex> lock(g_ctx_mutex);
-  // The library's default host context takes one slot of ROCSHMEM_MAX_NUM_HOST_CONTEXTS.
-  if (g_contexts.size() + 1 >= limit) {
-    report_error("rocshmem_ctx_create: ROCSHMEM_MAX_NUM_HOST_CONTEXTS=%zu host contexts are in use (the library's "
-                 "default context takes one of them); set ROCSHMEM_MAX_NUM_HOST_CONTEXTS=%zu or more. rocSHMEM "
-                 "itself asserts or reads past its pool here",
-                 limit, g_contexts.size() + 2);
-    return nullptr;
-  }
-  auto* c = new Context{kContextMagic, options};
-  g_contexts.insert(c);
-  return c;
-}
 
 namespace {
 std::atomic<size_t> g_device_contexts{0};
@@ -66,10 +51,38 @@ bool device_ctx_acquire(const char* fn) {
 
 void device_ctx_release() { g_device_contexts.fetch_sub(1, std::memory_order_acq_rel); }
 
+Context* ctx_create(int64_t options, bool device, const char* fn) {
+  if (device) {
+    if (!device_ctx_acquire(fn)) return nullptr;
+    std::lock_guard<std::mutex> lock(g_ctx_mutex);
+    auto* c = new Context{kContextMagic, options, true};
+    g_contexts.insert(c);
+    return c;
+  }
+  const size_t limit = runtime().cfg.max_host_contexts;
+  std::lock_guard<std::mutex> lock(g_ctx_mutex);
+  // The library's default host context takes one slot of ROCSHMEM_MAX_NUM_HOST_CONTEXTS.
+  if (g_host_contexts + 1 >= limit) {
+    report_error("%s: ROCSHMEM_MAX_NUM_HOST_CONTEXTS=%zu host contexts are in use (the library's "
+                 "default context takes one of them); set ROCSHMEM_MAX_NUM_HOST_CONTEXTS=%zu or more. rocSHMEM "
+                 "itself asserts or reads past its pool here",
+                 fn, limit, g_host_contexts + 2);
+    return nullptr;
+  }
+  auto* c = new Context{kContextMagic, options};
+  g_contexts.insert(c);
+  g_host_contexts++;
+  return c;
+}
+
 bool ctx_destroy(void* opaque) {
   std::lock_guard<std::mutex> lock(g_ctx_mutex);
   auto* c = static_cast<Context*>(opaque);
   if (!g_contexts.erase(c)) return false;
+  if (c->device)
+    device_ctx_release();
+  else
+    g_host_contexts--;
   c->magic = 0;
   delete c;
   return true;
@@ -79,6 +92,7 @@ void contexts_finalize() {
   std::lock_guard<std::mutex> lock(g_ctx_mutex);
   for (Context* c : g_contexts) delete c;
   g_contexts.clear();
+  g_host_contexts = 0;
   g_device_contexts.store(0, std::memory_order_relaxed);
   g_default_team_handle = nullptr;
 }

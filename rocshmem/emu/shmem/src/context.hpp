@@ -11,6 +11,7 @@ namespace rocshmem_emu {
 struct Context {
   uint64_t magic;
   int64_t options;
+  bool device = false;  // counted against ROCSHMEM_MAX_NUM_CONTEXTS instead of the host limit
 };
 constexpr uint64_t kContextMagic = 0x787463756d65;  // "emuctx"
 
@@ -20,8 +21,9 @@ rocshmem::rocshmem_ctx_t default_ctx();
 // Every API taking a ctx checks it: a null ctx_opaque (ROCSHMEM_CTX_INVALID) is refused.
 bool ctx_usable(const rocshmem::rocshmem_ctx_t& ctx, const char* fn);
 
-// nullptr (after an error line) past ROCSHMEM_MAX_NUM_HOST_CONTEXTS, the default context included.
-Context* ctx_create(int64_t options);
+// nullptr (after an error line) past ROCSHMEM_MAX_NUM_HOST_CONTEXTS, the default context included;
+// a device context (device = true, from the wg_ context calls) past ROCSHMEM_MAX_NUM_CONTEXTS.
+Context* ctx_create(int64_t options, bool device = false, const char* fn = "rocshmem_ctx_create");
 // Device contexts (rocshmem_wg_ctx_create and friends): false past ROCSHMEM_MAX_NUM_CONTEXTS, where
 // the caller returns non-zero and leaves the context null, as rocSHMEM 3.x does.
 bool device_ctx_acquire(const char* fn);

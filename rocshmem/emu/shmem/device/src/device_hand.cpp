@@ -29,7 +29,8 @@ int wg_create(rocshmem::rocshmem_team_t team, int64_t options, rocshmem::rocshme
     if (!initialized_for_device(fn)) return c;
     // ROCSHMEM_TEAM_INVALID (a PE outside a split) gets the error status without a message.
     if (is_invalid_team(team) || !team_from_handle(team, fn)) return c;
-    c.ctx.ctx_opaque = ctx_create(options);
+    c.ctx.ctx_opaque = ctx_create(options, /*device=*/true, fn);
+    if (!c.ctx.ctx_opaque) return c;  // past ROCSHMEM_MAX_NUM_CONTEXTS: non-zero, the context stays null
     c.ctx.team_opaque = team;
     c.status = rocshmem::ROCSHMEM_SUCCESS;
     return c;
@@ -139,5 +140,5 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_broadcastmem_kernel(rocshmem_team_t tea
   if (!first_work_item()) return;
   Team* t;
   if (device_team(default_ctx(), team, &t, fn) && t)
-    broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, nelems, true, fn);
+    broadcast_bytes(t, pe_root, dest, source, nelems, true, fn);
 }

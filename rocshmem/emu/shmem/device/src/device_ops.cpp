@@ -113,7 +113,7 @@ bool pe_ok(int pe, const char* fn) {
 
 void fence_pe(const rocshmem::rocshmem_ctx_t& ctx, int pe, const char* fn) {
   if (!ctx_usable(ctx, fn) || !pe_ok(pe, fn)) return;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  completion_fence();  // orders this PE's queued puts (to every PE, which includes `pe`)
   count(Stat::fence);
 }
 
@@ -122,7 +122,7 @@ void pe_quiet(const rocshmem::rocshmem_ctx_t& ctx, const int* target_pes, size_t
   if (npes && !target_pes) return report_error("%s: target_pes is null; nothing done", fn);
   for (size_t i = 0; i < npes; i++)
     if (!pe_ok(target_pes[i], fn)) return;
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  complete_all();  // completes the puts to the named PEs (and, allowed by OpenSHMEM, the others)
   count(Stat::quiet);
 }
 

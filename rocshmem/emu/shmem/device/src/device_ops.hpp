@@ -21,21 +21,14 @@ bool signal_update(const rocshmem::rocshmem_ctx_t& ctx, uint64_t* sig_addr, uint
 uint64_t signal_fetch(const uint64_t* sig_addr, const char* fn);
 uint64_t signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value, const char* fn);
 
-// Data, then a full fence, then the signal: a PE that sees the signal sees the data. Both
-// targets are validated first, so a failed put never raises the signal.
+// Data, then the signal, through the engine's completion queue (rma_put_signal): a PE that sees
+// the signal sees the data, also under deferred completion. `nbi` forms read their source at
+// delivery, as on a GPU.
 template <class T>
 void put_signal(const rocshmem::rocshmem_ctx_t& ctx, void* dest, const void* source, size_t nelems, uint64_t* sig_addr,
-                uint64_t signal, int sig_op, int pe, const char* fn) {
-  size_t bytes;
-  if (!ctx_usable(ctx, fn) || !byte_count(nelems, sizeof(T), &bytes, fn)) return;
-  if (sig_op != rocshmem::ROCSHMEM_SIGNAL_SET && sig_op != rocshmem::ROCSHMEM_SIGNAL_ADD)
-    return report_error("%s: invalid sig_op %d (expected ROCSHMEM_SIGNAL_SET or ROCSHMEM_SIGNAL_ADD); nothing done",
-                        fn, sig_op);
-  if (bytes > 0 && !remote_ptr(dest, bytes, pe, fn, "dest")) return;
-  if (!remote_ptr(sig_addr, sizeof(uint64_t), pe, fn, "sig_addr")) return;
-  rma_put<T>(ctx, dest, source, nelems, pe, Stat::put, fn);
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (signal_update(ctx, sig_addr, signal, sig_op, pe, fn)) count(Stat::putmem_signal);
+                uint64_t signal, int sig_op, int pe, bool nbi, const char* fn) {
+  rma_put_signal<T>(ctx, static_cast<T*>(dest), static_cast<const T*>(source), nelems, sig_addr, signal, sig_op, pe,
+                    nbi, fn);
 }
 
 // Team resolution shared by the device collectives: INVALID is a silent no-op (result true,
@@ -77,7 +70,7 @@ int coll_broadcast(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team_
   if (!device_team(ctx, team, &t, fn)) return kCollError;
   if (!t) return kCollOk;
   if (nelems < 0) return report_error("%s: negative nelems %d; nothing done", fn, nelems), kCollError;
-  return broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, sizeof(T) * size_t(nelems), true,
+  return broadcast_bytes(t, pe_root, dest, source, sizeof(T) * size_t(nelems), true,
                          fn)
              ? kCollOk
              : kCollError;
