@@ -1,0 +1,373 @@
+// The HIP kernel language on the CPU, for g++ (C++17). Included through the emulator's
+// hip/hip_runtime.h; see rocshmem/emu/kernel/README.md for the execution model and the limits.
+//
+// Kernels run as cooperative work-items (libhip_cpu_emu's scheduler); everything here either
+// maps to plain C++ or asks the scheduler (ids, meetings) through rocshmem_emu_kernel_abi.h.
+#ifndef ROCSHMEM_EMU_KERNEL_HPP
+#define ROCSHMEM_EMU_KERNEL_HPP
+
+#if !defined(__cplusplus) || __cplusplus < 201703L
+#error "the HIP emulator's kernel language needs C++17 (g++ -std=c++17)"
+#endif
+
+#include <hip/hip_runtime_api.h>
+
+#include <assert.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <array>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "rocshmem_emu_kernel_abi.h"
+
+// ---- qualifiers ---------------------------------------------------------------------------------
+// hip_runtime_api.h defined these as empty for a non-HIP compiler; the emulator gives them meaning.
+#undef __global__
+#undef __device__
+#undef __host__
+#undef __shared__
+#undef __constant__
+// Kernels are kept (used), never inlined into launch code, and put in their own text section: the
+// compile driver finds a code object's kernels there.
+#define __global__ __attribute__((used, noinline, section(".text.rocshmem_emu_kernel")))
+#define __device__
+#define __host__
+#define __constant__
+// Shared memory is per block: every __shared__ variable is thread_local, and the scheduler swaps
+// the module's thread-local image when it switches to a work-item of another block (so a block
+// sees its own copy at stable addresses). `thread_local` at block scope implies `static`, and
+// `extern __shared__ T name[]` becomes an extern thread_local that rocshmem-emu-hipcc binds to
+// the block's dynamic shared memory (a host program compiled with plain g++ cannot use it: the
+// link then fails naming the array).
+#define __shared__ thread_local
+#ifndef __launch_bounds__
+#define __launch_bounds__(...)
+#endif
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
+#endif
+#ifndef __forceinline__
+#define __forceinline__ inline __attribute__((always_inline))
+#endif
+#ifndef HIP_DYNAMIC_SHARED
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+#endif
+#ifndef HIP_DYNAMIC_SHARED_ATTRIBUTE
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+#endif
+#define __HIP_EMULATOR__ 1
+
+// ---- ids ----------------------------------------------------------------------------------------
+// threadIdx.x etc. read the running work-item (the scheduler keeps a per-thread pointer to it).
+#define threadIdx (rocshmem_emu_wi_current_ids()->thread_idx)
+#define blockIdx (rocshmem_emu_wi_current_ids()->block_idx)
+#define blockDim (rocshmem_emu_wi_current_ids()->block_dim)
+#define gridDim (rocshmem_emu_wi_current_ids()->grid_dim)
+static constexpr int warpSize = 64;  // a CDNA wavefront
+
+inline unsigned __lane_id() { return rocshmem_emu_wi_lane(); }
+
+// ---- synchronisation ----------------------------------------------------------------------------
+inline void __syncthreads() { rocshmem_emu_wi_syncthreads(); }
+// Work-items of a PE run on one thread, but device memory is shared with other PEs and host
+// threads: the fences are real fences.
+inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+// ---- wavefront intrinsics -----------------------------------------------------------------------
+// Every live lane of the wavefront must call them together (converged code): a lane that waits
+// elsewhere makes the launch end with a message instead of a wrong answer. Source lanes follow
+// HIP's formulas; a source outside the wave's live lanes returns the caller's own value.
+namespace rocshmem_emu {
+template <class T>
+inline T shuffle_from(T var, int source) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8,
+                "the emulator's shuffles take values of at most 8 bytes");
+  uint64_t bits = 0;
+  memcpy(&bits, &var, sizeof(T));
+  bits = rocshmem_emu_wi_wave_exchange(ROCSHMEM_EMU_WI_SHUFFLE, bits, source);
+  T out;
+  memcpy(&out, &bits, sizeof(T));
+  return out;
+}
+}  // namespace rocshmem_emu
+
+template <class T>
+inline T __shfl(T var, int src_lane, int width = warpSize) {
+  const int self = static_cast<int>(__lane_id());
+  return rocshmem_emu::shuffle_from(var, (src_lane & (width - 1)) + (self & ~(width - 1)));
+}
+template <class T>
+inline T __shfl_up(T var, unsigned int lane_delta, int width = warpSize) {
+  const int self = static_cast<int>(__lane_id());
+  int index = self - static_cast<int>(lane_delta);
+  if (index < (self & ~(width - 1))) index = self;
+  return rocshmem_emu::shuffle_from(var, index);
+}
+template <class T>
+inline T __shfl_down(T var, unsigned int lane_delta, int width = warpSize) {
+  const int self = static_cast<int>(__lane_id());
+  int index = self + static_cast<int>(lane_delta);
+  if (static_cast<int>((self & (width - 1)) + lane_delta) >= width) index = self;
+  return rocshmem_emu::shuffle_from(var, index);
+}
+template <class T>
+inline T __shfl_xor(T var, int lane_mask, int width = warpSize) {
+  const int self = static_cast<int>(__lane_id());
+  int index = self ^ lane_mask;
+  if (index >= ((self + width) & ~(width - 1))) index = self;
+  return rocshmem_emu::shuffle_from(var, index);
+}
+inline unsigned long long __ballot(int predicate) {
+  return rocshmem_emu_wi_wave_exchange(ROCSHMEM_EMU_WI_BALLOT, predicate != 0, 0);
+}
+inline unsigned long long __ballot64(int predicate) { return __ballot(predicate); }
+inline int __any(int predicate) { return __ballot(predicate) != 0; }
+inline int __all(int predicate) { return __ballot(predicate) == __ballot(1); }
+// The lanes that take part: every live lane of the wave (the emulator has no divergence).
+inline unsigned long long __activemask() { return __ballot(1); }
+
+// ---- bit functions commonly used with ballots ---------------------------------------------------
+inline int __popc(unsigned int x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __ffs(unsigned int x) { return __builtin_ffs(static_cast<int>(x)); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(unsigned long long x) { return __builtin_ffsll(static_cast<long long>(x)); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
+inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x)); }
+
+// ---- clocks -------------------------------------------------------------------------------------
+// clock64: a cycle-like counter (the CPU's time-stamp counter); wall_clock64: nanoseconds of
+// CLOCK_MONOTONIC, i.e. a constant 1 GHz clock (hipDeviceAttributeWallClockRate reports it).
+inline long long clock64() { return static_cast<long long>(__builtin_ia32_rdtsc()); }
+inline long long __clock64() { return clock64(); }
+inline long long wall_clock64() {
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<long long>(now.tv_sec) * 1000000000LL + now.tv_nsec;
+}
+inline long long __wall_clock64() { return wall_clock64(); }
+
+// ---- device assert and abort ---------------------------------------------------------------------
+// A failed assert ends the PE with a message naming the kernel, block and thread (a GPU traps).
+// (If the source includes <assert.h> again after this header, glibc's assert aborts instead; the
+// scheduler's SIGABRT handler still names the work-item.)
+#undef assert
+#ifdef NDEBUG
+#define assert(expression) ((void)0)
+#else
+#define assert(expression)                                                                        \
+  ((expression) ? (void)0                                                                          \
+                : rocshmem_emu_wi_fault("failed assertion '" #expression "' at " __FILE__ ":" \
+                                        ROCSHMEM_EMU_STRINGIFY(__LINE__)))
+#endif
+#define ROCSHMEM_EMU_STRINGIFY(x) ROCSHMEM_EMU_STRINGIFY_(x)
+#define ROCSHMEM_EMU_STRINGIFY_(x) #x
+inline void __trap() { rocshmem_emu_wi_fault("executed __trap()"); }
+
+// ---- atomics ------------------------------------------------------------------------------------
+// HIP's atomic functions for the types HIP defines them for, on global and __shared__ memory.
+// Device memory is shared with other processes (the symmetric heap) and host threads, so these
+// are real atomics. The _system variants are the same operations; _block ones too.
+namespace rocshmem_emu {
+template <class T, class Update>
+inline T atomic_update(T* address, Update update) {
+  T old = __atomic_load_n(address, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(address, &old, update(old), true, __ATOMIC_SEQ_CST,
+                                      __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+// Floating-point values go through their bit patterns (GCC has no atomic float arithmetic).
+template <class T, class Bits, class Update>
+inline T atomic_update_float(T* address, Update update) {
+  static_assert(sizeof(T) == sizeof(Bits), "");
+  Bits* bits = reinterpret_cast<Bits*>(address);
+  Bits old = __atomic_load_n(bits, __ATOMIC_RELAXED);
+  for (;;) {
+    T value;
+    memcpy(&value, &old, sizeof value);
+    T next = update(value);
+    Bits next_bits;
+    memcpy(&next_bits, &next, sizeof next_bits);
+    if (__atomic_compare_exchange_n(bits, &old, next_bits, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+      return value;
+    }
+  }
+}
+template <class T>
+inline T atomic_cas(T* address, T compare, T value) {
+  __atomic_compare_exchange_n(address, &compare, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  return compare;  // the old value, as HIP returns
+}
+template <class T, class Bits>
+inline T atomic_cas_float(T* address, T compare, T value) {
+  Bits expected, desired;
+  memcpy(&expected, &compare, sizeof expected);
+  memcpy(&desired, &value, sizeof desired);
+  __atomic_compare_exchange_n(reinterpret_cast<Bits*>(address), &expected, desired, false,
+                              __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  T old;
+  memcpy(&old, &expected, sizeof old);
+  return old;
+}
+}  // namespace rocshmem_emu
+
+// Declares NAME, NAME_system and NAME_block for type T with the body given last (address, val).
+#define ROCSHMEM_EMU_ATOMIC(T, NAME, ...)                                          \
+  inline T NAME(T* address, T val) { __VA_ARGS__ }                                      \
+  inline T NAME##_system(T* address, T val) { return NAME(address, val); }         \
+  inline T NAME##_block(T* address, T val) { return NAME(address, val); }
+#define ROCSHMEM_EMU_ATOMIC_INTEGER(T)                                                                 \
+  ROCSHMEM_EMU_ATOMIC(T, atomicAdd, return __atomic_fetch_add(address, val, __ATOMIC_SEQ_CST);)         \
+  ROCSHMEM_EMU_ATOMIC(T, atomicSub, return __atomic_fetch_sub(address, val, __ATOMIC_SEQ_CST);)         \
+  ROCSHMEM_EMU_ATOMIC(T, atomicExch, return __atomic_exchange_n(address, val, __ATOMIC_SEQ_CST);)       \
+  ROCSHMEM_EMU_ATOMIC(T, atomicAnd, return __atomic_fetch_and(address, val, __ATOMIC_SEQ_CST);)         \
+  ROCSHMEM_EMU_ATOMIC(T, atomicOr, return __atomic_fetch_or(address, val, __ATOMIC_SEQ_CST);)           \
+  ROCSHMEM_EMU_ATOMIC(T, atomicXor, return __atomic_fetch_xor(address, val, __ATOMIC_SEQ_CST);)         \
+  ROCSHMEM_EMU_ATOMIC(T, atomicMin,                                                                     \
+                      return rocshmem_emu::atomic_update(address, [val](T old) { return old < val ? old : val; });) \
+  ROCSHMEM_EMU_ATOMIC(T, atomicMax,                                                                     \
+                      return rocshmem_emu::atomic_update(address, [val](T old) { return old > val ? old : val; });) \
+  inline T atomicCAS(T* address, T compare, T val) { return rocshmem_emu::atomic_cas(address, compare, val); } \
+  inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }        \
+  inline T atomicCAS_block(T* address, T compare, T val) { return atomicCAS(address, compare, val); }
+ROCSHMEM_EMU_ATOMIC_INTEGER(int)
+ROCSHMEM_EMU_ATOMIC_INTEGER(unsigned int)
+ROCSHMEM_EMU_ATOMIC_INTEGER(unsigned long)
+ROCSHMEM_EMU_ATOMIC_INTEGER(unsigned long long)
+// HIP defines only min, max (and add) for the signed 64-bit types.
+ROCSHMEM_EMU_ATOMIC(long long, atomicMin,
+                    return rocshmem_emu::atomic_update(address, [val](long long old) { return old < val ? old : val; });)
+ROCSHMEM_EMU_ATOMIC(long long, atomicMax,
+                    return rocshmem_emu::atomic_update(address, [val](long long old) { return old > val ? old : val; });)
+ROCSHMEM_EMU_ATOMIC(long long, atomicAdd, return __atomic_fetch_add(address, val, __ATOMIC_SEQ_CST);)
+inline unsigned short atomicCAS(unsigned short* address, unsigned short compare, unsigned short val) {
+  return rocshmem_emu::atomic_cas(address, compare, val);
+}
+inline unsigned short atomicCAS_system(unsigned short* address, unsigned short compare, unsigned short val) {
+  return atomicCAS(address, compare, val);
+}
+// atomicInc/atomicDec: wrap-around counters (old >= val -> 0; old == 0 or old > val -> val).
+inline unsigned int atomicInc(unsigned int* address, unsigned int val) {
+  return rocshmem_emu::atomic_update(address, [val](unsigned int old) { return old >= val ? 0u : old + 1; });
+}
+inline unsigned int atomicDec(unsigned int* address, unsigned int val) {
+  return rocshmem_emu::atomic_update(address,
+                                     [val](unsigned int old) { return (old == 0 || old > val) ? val : old - 1; });
+}
+#define ROCSHMEM_EMU_ATOMIC_FLOAT(T, BITS)                                                                  \
+  ROCSHMEM_EMU_ATOMIC(T, atomicAdd,                                                                         \
+                      return rocshmem_emu::atomic_update_float<T, BITS>(address, [val](T old) { return old + val; });) \
+  ROCSHMEM_EMU_ATOMIC(T, atomicSub,                                                                         \
+                      return rocshmem_emu::atomic_update_float<T, BITS>(address, [val](T old) { return old - val; });) \
+  ROCSHMEM_EMU_ATOMIC(T, atomicMin,                                                                         \
+                      return rocshmem_emu::atomic_update_float<T, BITS>(address, [val](T old) { return old < val ? old : val; });) \
+  ROCSHMEM_EMU_ATOMIC(T, atomicMax,                                                                         \
+                      return rocshmem_emu::atomic_update_float<T, BITS>(address, [val](T old) { return old > val ? old : val; });) \
+  ROCSHMEM_EMU_ATOMIC(T, atomicExch,                                                                        \
+                      return rocshmem_emu::atomic_update_float<T, BITS>(address, [val](T) { return val; });) \
+  inline T atomicCAS(T* address, T compare, T val) {                                                         \
+    return rocshmem_emu::atomic_cas_float<T, BITS>(address, compare, val);                                  \
+  }                                                                                                          \
+  inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }      \
+  inline T unsafeAtomicAdd(T* address, T val) { return atomicAdd(address, val); }                           \
+  inline T safeAtomicAdd(T* address, T val) { return atomicAdd(address, val); }                             \
+  inline T unsafeAtomicMin(T* address, T val) { return atomicMin(address, val); }                           \
+  inline T safeAtomicMin(T* address, T val) { return atomicMin(address, val); }                             \
+  inline T unsafeAtomicMax(T* address, T val) { return atomicMax(address, val); }                           \
+  inline T safeAtomicMax(T* address, T val) { return atomicMax(address, val); }
+ROCSHMEM_EMU_ATOMIC_FLOAT(float, uint32_t)
+ROCSHMEM_EMU_ATOMIC_FLOAT(double, uint64_t)
+inline void atomicAddNoRet(float* address, float val) { (void)atomicAdd(address, val); }
+#undef ROCSHMEM_EMU_ATOMIC_FLOAT
+#undef ROCSHMEM_EMU_ATOMIC_INTEGER
+#undef ROCSHMEM_EMU_ATOMIC
+
+// ---- what the emulator cannot run: a compile-time error naming it ------------------------------
+#define ROCSHMEM_EMU_UNSUPPORTED(what) \
+  __attribute__((error(what " is not supported by the HIP emulator (see rocshmem/emu/kernel/README.md)")))
+ROCSHMEM_EMU_UNSUPPORTED("__syncthreads_count") int __syncthreads_count(int);
+ROCSHMEM_EMU_UNSUPPORTED("__syncthreads_and") int __syncthreads_and(int);
+ROCSHMEM_EMU_UNSUPPORTED("__syncthreads_or") int __syncthreads_or(int);
+ROCSHMEM_EMU_UNSUPPORTED("__shfl_sync (mask-based wave functions)") int __shfl_sync(...);
+ROCSHMEM_EMU_UNSUPPORTED("__ballot_sync (mask-based wave functions)") int __ballot_sync(...);
+ROCSHMEM_EMU_UNSUPPORTED("__builtin_amdgcn_s_sleep") void __builtin_amdgcn_s_sleep(int);
+ROCSHMEM_EMU_UNSUPPORTED("__smid") unsigned __smid(void);
+#undef ROCSHMEM_EMU_UNSUPPORTED
+
+// ---- launches from a C++ host program -----------------------------------------------------------
+namespace rocshmem_emu {
+
+template <class... P, size_t... I>
+void call_kernel(const void* kernel, void** args, std::index_sequence<I...>) {
+  auto function = reinterpret_cast<void (*)(P...)>(const_cast<void*>(kernel));
+  function(*static_cast<std::decay_t<P>*>(args[I])...);
+}
+
+// The entry a launch calls: unpacks args[i] into the parameters of void(P...).
+template <class... P>
+void kernel_entry(const void* kernel, void** args) {
+  call_kernel<P...>(kernel, args, std::index_sequence_for<P...>{});
+}
+
+template <class... P>
+struct ParameterList {
+  static constexpr unsigned sizes[sizeof...(P) + 1] = {static_cast<unsigned>(sizeof(std::decay_t<P>))..., 0};
+  static constexpr unsigned aligns[sizeof...(P) + 1] = {static_cast<unsigned>(alignof(std::decay_t<P>))..., 0};
+};
+
+// A kernel's description for the launch engine (also used by the code-object registration).
+template <class... P>
+rocshmem_emu_wi_kernel_t describe_kernel(const char* name, void (*kernel)(P...),
+                                         unsigned dynamic_shared_capacity = 0) {
+  return rocshmem_emu_wi_kernel_t{name,
+                                  reinterpret_cast<const void*>(kernel),
+                                  &kernel_entry<P...>,
+                                  static_cast<unsigned>(sizeof...(P)),
+                                  ParameterList<P...>::sizes,
+                                  ParameterList<P...>::aligns,
+                                  dynamic_shared_capacity};
+}
+
+// A kernel's parameter list as the compile driver reads it back from the code object's
+// .rocshmem_emu_meta section: magic, kernel index, count, sizes..., alignments....
+template <unsigned Index, class... P>
+constexpr std::array<unsigned, 3 + 2 * sizeof...(P)> kernel_meta(void (*)(P...)) {
+  return {{0x454D554Bu, Index, static_cast<unsigned>(sizeof...(P)),
+           static_cast<unsigned>(sizeof(std::decay_t<P>))...,
+           static_cast<unsigned>(alignof(std::decay_t<P>))...}};
+}
+
+// hipLaunchKernelGGL: the arguments convert to the kernel's parameter types as in a call, are
+// copied, and the launch is queued on `stream` (errors: hipGetLastError, as with HIP).
+template <class... P, class... A>
+void launch_ggl(const char* name, void (*kernel)(P...), dim3 grid, dim3 block,
+                unsigned int shared_bytes, hipStream_t stream, A&&... args) {
+  static_assert(sizeof...(P) == sizeof...(A), "hipLaunchKernelGGL: wrong number of kernel arguments");
+  const rocshmem_emu_wi_kernel_t description = describe_kernel(name, kernel);
+  rocshmem_emu_wi_register_kernel(&description);
+  std::tuple<std::decay_t<P>...> values(std::forward<A>(args)...);
+  std::apply(
+      [&](auto&... value) {
+        void* pointers[sizeof...(P) + 1] = {static_cast<void*>(&value)..., nullptr};
+        (void)hipLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, pointers,
+                              shared_bytes, stream);
+      },
+      values);
+}
+
+}  // namespace rocshmem_emu
+
+// hipLaunchKernelGGL(kernel, grid, block, shared_bytes, stream, args...); a template kernel with
+// several arguments goes in parentheses, as with HIP: hipLaunchKernelGGL((k<int, 4>), ...).
+#define hipLaunchKernelGGL(kernel, ...) ::rocshmem_emu::launch_ggl(#kernel, kernel, __VA_ARGS__)
+
+#endif  // ROCSHMEM_EMU_KERNEL_HPP

@@ -1,0 +1,479 @@
+// The work-item scheduler: every work-item of a launch is a fiber run by the launching stream's
+// thread.
+//
+// Why fibers (ucontext from glibc): a GPU runs the work-items of a launch concurrently, and
+// correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
+// One OS thread per work-item would cost 1024 threads per block on a 2-core machine; fibers cost a
+// stack each and switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
+// intrinsic, a group call) or when it yields (rocshmem_emu_wi_yield, called by every blocking
+// rocSHMEM device call). ucontext is in every glibc and needs no extra dependency; its switch
+// makes one sigprocmask system call (~0.2 us), which the emulator can afford.
+//
+// Execution model:
+//  - Blocks become resident in grid order, at most max(1, resident_work_items / block size) at a
+//    time (like a GPU's occupancy; ROCSHMEM_EMU_RESIDENT_WORK_ITEMS, default 8192). Resident
+//    blocks make progress together; a block starts when a resident one has finished.
+//  - One FIFO of runnable work-items: a work-item runs until it meets, yields or finishes.
+//  - __syncthreads completes when every live (not finished) work-item of the block arrived (on
+//    AMD, waves that ended do not take part in a barrier). Wave exchanges complete when every live
+//    lane of the wave arrived. Group calls need every work-item of the block / wave.
+//  - A meeting of a different kind while one is open in the same block (or wave), or a group call
+//    that a finished work-item can never join, ends the PE at once with a message. When nothing
+//    is runnable but work-items are left, the launch can never complete (a GPU would hang): the
+//    PE ends with a message naming the kernel, the block and where its work-items wait.
+//  - A spin on plain memory without a yield never lets the others run: it hangs as the writer is
+//    never scheduled (documented in README.md).
+//
+// __shared__ variables are thread_local (see rocshmem_emu_kernel.hpp): the module's TLS block on
+// this thread holds the running block's shared memory. The scheduler swaps it when it switches
+// to a work-item of another block, so each block sees its own copy at the same addresses.
+#include "scheduler.hpp"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "fault.hpp"
+
+extern "C" void* __tls_get_addr(void*);  // x86-64 psABI: {module id, offset} -> this thread's address
+
+namespace hip_emu::kernel {
+
+thread_local Launch* tl_launch = nullptr;
+thread_local WorkItem* tl_item = nullptr;
+
+namespace {
+
+size_t env_size(const char* name, size_t fallback, size_t min_value, size_t max_value) {
+  const char* text = getenv(name);
+  if (text == nullptr || *text == '\0') return fallback;
+  char* end = nullptr;
+  unsigned long long value = strtoull(text, &end, 10);
+  if (*end == 'K' || *end == 'k') value <<= 10, ++end;
+  else if (*end == 'M' || *end == 'm') value <<= 20, ++end;
+  if (*end != '\0' || value < min_value || value > max_value) {
+    fprintf(stderr, "HIP emulator: ignoring %s='%s' (expected %zu..%zu)\n", name, text, min_value,
+            max_value);
+    return fallback;
+  }
+  return static_cast<size_t>(value);
+}
+
+size_t page_size() {
+  static const size_t size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+size_t stack_bytes() {
+  static const size_t bytes = [] {
+    size_t value = env_size("ROCSHMEM_EMU_KERNEL_STACK", 128 * 1024, 16 * 1024, 64 << 20);
+    return (value + page_size() - 1) / page_size() * page_size();
+  }();
+  return bytes;
+}
+
+size_t resident_work_items() {
+  static const size_t count = env_size("ROCSHMEM_EMU_RESIDENT_WORK_ITEMS", 8192, 1, 1 << 20);
+  return count;
+}
+
+// The PT_TLS segment of the module that holds a kernel: where its __shared__ variables live.
+struct TlsImage {
+  size_t module_id = 0;
+  size_t size = 0;
+};
+
+TlsImage find_tls_image(const void* address) {
+  struct Query {
+    uintptr_t address;
+    TlsImage image;
+  } query{reinterpret_cast<uintptr_t>(address), {}};
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) {
+        auto* q = static_cast<Query*>(data);
+        bool holds = false;
+        size_t tls_size = 0;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          uintptr_t start = info->dlpi_addr + ph.p_vaddr;
+          if (ph.p_type == PT_LOAD && q->address >= start && q->address < start + ph.p_memsz) holds = true;
+          if (ph.p_type == PT_TLS) tls_size = ph.p_memsz;
+        }
+        if (!holds) return 0;
+        q->image = TlsImage{tls_size ? info->dlpi_tls_modid : 0, tls_size};
+        return 1;
+      },
+      &query);
+  return query.image;
+}
+
+}  // namespace
+
+// Not cached: a code object may be unloaded and another loaded at the same address, and the
+// lookup costs a few microseconds per launch.
+size_t static_shared_bytes(const KernelInfo& kernel) {
+  size_t image = find_tls_image(kernel.address).size;
+  return image > kernel.dynamic_shared_capacity ? image - kernel.dynamic_shared_capacity : 0;
+}
+
+// ---- one launch --------------------------------------------------------------------------------
+
+Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedArgs& args)
+    : kernel_(kernel), shape_(shape) {
+  for (size_t offset : args.offsets) {
+    arg_pointers_.push_back(const_cast<unsigned char*>(args.bytes.data()) + offset);
+  }
+  TlsImage image = find_tls_image(kernel.address);
+  if (image.size != 0) {
+    struct {
+      size_t module;
+      size_t offset;
+    } index{image.module_id, 0};
+    shared_base_ = static_cast<unsigned char*>(__tls_get_addr(&index));
+    shared_size_ = image.size;
+  }
+  block_size_ = shape.block.x * shape.block.y * shape.block.z;
+  total_blocks_ = uint64_t(shape.grid.x) * shape.grid.y * shape.grid.z;
+  waves_per_block_ = (block_size_ + kWaveSize - 1) / kWaveSize;
+  uint64_t resident = resident_work_items() / block_size_;
+  if (resident == 0) resident = 1;
+  if (resident > total_blocks_) resident = total_blocks_;
+  slots_.resize(resident);
+  stride_ = stack_bytes() + page_size();
+}
+
+Launch::~Launch() {
+  for (Slot& slot : slots_) {
+    if (slot.region != nullptr) munmap(slot.region, slot.region_bytes);
+  }
+}
+
+void Launch::prepare_slot(Slot& slot) {
+  if (slot.region != nullptr) return;
+  slot.region_bytes = stride_ * block_size_;
+  void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (region == MAP_FAILED) {
+    die_in_launch(kernel_.name.c_str(), "cannot map %zu KiB of work-item stacks for a block",
+                  slot.region_bytes >> 10);
+  }
+  slot.region = static_cast<char*>(region);
+  for (unsigned i = 0; i < block_size_; ++i) {
+    // The lowest page of each stack is a guard: an overflow faults there (named by fault.cpp).
+    mprotect(slot.region + i * stride_, page_size(), PROT_NONE);
+  }
+  slot.items.reset(new WorkItem[block_size_]);
+  slot.block.waves.resize(waves_per_block_);
+}
+
+void Launch::admit_blocks() {
+  for (Slot& slot : slots_) {
+    if (next_block_ == total_blocks_) return;
+    if (slot.busy) continue;
+    prepare_slot(slot);
+    start_block(slot, next_block_++);
+  }
+}
+
+void Launch::start_block(Slot& slot, uint64_t linear) {
+  Block& block = slot.block;
+  block.id.x = static_cast<unsigned>(linear % shape_.grid.x);
+  block.id.y = static_cast<unsigned>(linear / shape_.grid.x % shape_.grid.y);
+  block.id.z = static_cast<unsigned>(linear / (uint64_t(shape_.grid.x) * shape_.grid.y));
+  block.size = block_size_;
+  block.live = block_size_;
+  block.finished = 0;
+  block.meeting = Meeting{};
+  block.items = slot.items.get();
+  block.shared.assign(shared_size_, 0);  // each block starts from zeroed shared memory
+  for (unsigned w = 0; w < waves_per_block_; ++w) {
+    Wave& wave = block.waves[w];
+    wave = Wave{};
+    wave.first = w * kWaveSize;
+    wave.size = std::min(kWaveSize, block_size_ - wave.first);
+    wave.live = wave.size;
+  }
+  slot.busy = true;
+  ++resident_blocks_;
+  const unsigned bx = shape_.block.x, by = shape_.block.y;
+  for (unsigned i = 0; i < block_size_; ++i) {
+    WorkItem& item = slot.items[i];
+    item = WorkItem{};
+    item.block = &block;
+    item.wave = &block.waves[i / kWaveSize];
+    item.flat = i;
+    item.lane = i % kWaveSize;
+    item.ids.thread_idx = {i % bx, i / bx % by, i / (bx * by)};
+    item.ids.block_idx = block.id;
+    item.ids.block_dim = shape_.block;
+    item.ids.grid_dim = shape_.grid;
+    item.guard = slot.region + i * stride_;
+    getcontext(&item.context);
+    item.context.uc_stack.ss_sp = item.guard + page_size();
+    item.context.uc_stack.ss_size = stack_bytes();
+    item.context.uc_link = nullptr;
+    makecontext(&item.context, &Launch::fiber_main, 0);
+    ready_.push_back(&item);
+  }
+}
+
+void Launch::fiber_main() {
+  Launch* launch = tl_launch;
+  WorkItem* item = tl_item;
+  try {
+    launch->kernel_.entry(launch->kernel_.address, launch->arg_pointers_.data());
+  } catch (...) {
+    die_in_work_item("threw a C++ exception out of the kernel (device code cannot throw)");
+  }
+  launch->finish(item);
+}
+
+void Launch::run() {
+  tl_launch = this;
+  admit_blocks();
+  while (resident_blocks_ > 0) {
+    if (ready_.empty()) report_deadlock();
+    WorkItem* item = ready_.front();
+    ready_.pop_front();
+    resume(item);
+    Block& block = *item->block;
+    if (block.live == 0 && block.finished == block.size) release_block(block);
+  }
+  tl_launch = nullptr;
+}
+
+void Launch::resume(WorkItem* item) {
+  Block* block = item->block;
+  if (shared_size_ != 0 && loaded_ != block) {
+    if (loaded_ != nullptr) memcpy(loaded_->shared.data(), shared_base_, shared_size_);
+    memcpy(shared_base_, block->shared.data(), shared_size_);
+    loaded_ = block;
+  }
+  tl_item = item;
+  swapcontext(&main_context_, &item->context);
+  tl_item = nullptr;
+}
+
+void Launch::release_block(Block& block) {
+  for (Slot& slot : slots_) {
+    if (&slot.block != &block || !slot.busy) continue;
+    slot.busy = false;
+    --resident_blocks_;
+    if (loaded_ == &block) loaded_ = nullptr;
+    block.finished = 0;  // not released twice
+    admit_blocks();
+    return;
+  }
+}
+
+void Launch::switch_out(WorkItem* item) {
+  swapcontext(&item->context, &main_context_);
+}
+
+void Launch::yield(WorkItem* item) {
+  ready_.push_back(item);
+  switch_out(item);
+}
+
+void Launch::wait(WorkItem* item, const char* where) {
+  item->state = WorkItem::waiting;
+  item->where = where;
+  switch_out(item);
+}
+
+void Launch::wake(WorkItem* item) {
+  item->state = WorkItem::ready;
+  item->where = nullptr;
+  ready_.push_back(item);
+}
+
+void Launch::release_waiters(Meeting& meeting, WorkItem* self) {
+  for (WorkItem* waiter : meeting.waiters) {
+    if (waiter != self) wake(waiter);
+  }
+  meeting = Meeting{};
+}
+
+// ---- meetings ----------------------------------------------------------------------------------
+
+static bool same_meeting(const Meeting& open, Meeting::Kind kind, const char* name, int op) {
+  if (open.kind != kind || open.leader_working) return false;
+  if (kind == Meeting::group) return strcmp(open.name, name) == 0;
+  if (kind == Meeting::wave_op) return open.op == op;
+  return true;
+}
+
+void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
+                  const char* scope) {
+  if (meeting.kind != Meeting::idle && !same_meeting(meeting, kind, name, op)) {
+    die_in_work_item(
+        "entered %s while %u work-item(s) of its %s wait in %s%s: the %s can never complete", name,
+        meeting.arrived, scope, meeting.name,
+        meeting.leader_working ? " (for their leader to leave it)" : "", scope);
+  }
+  if (meeting.kind == Meeting::idle) {
+    meeting.kind = kind;
+    meeting.name = name;
+    meeting.op = op;
+  }
+  meeting.arrived++;
+  meeting.waiters.push_back(item);
+}
+
+void Launch::syncthreads(WorkItem* item) {
+  Block& block = *item->block;
+  join(block.meeting, Meeting::barrier, "__syncthreads", 0, item, "block");
+  if (block.meeting.arrived == block.live) {
+    release_waiters(block.meeting, item);
+    return;
+  }
+  wait(item, "__syncthreads");
+}
+
+uint64_t Launch::wave_exchange(WorkItem* item, int op, uint64_t value, int src_lane) {
+  Wave& wave = *item->wave;
+  const char* name = op == ROCSHMEM_EMU_WI_SHUFFLE ? "a wavefront shuffle (__shfl*)"
+                                                   : "a wavefront vote (__ballot/__any/__all/__activemask)";
+  join(wave.meeting, Meeting::wave_op, name, op, item, "wavefront");
+  const unsigned lane = item->lane;
+  wave.values[lane] = value;
+  wave.sources[lane] = src_lane;
+  wave.present |= uint64_t(1) << lane;
+  if (wave.meeting.arrived == wave.live) {
+    complete_wave_exchange(wave, item);
+  } else {
+    wait(item, name);
+  }
+  return wave.results[lane];
+}
+
+void Launch::complete_wave_exchange(Wave& wave, WorkItem* self) {
+  const uint64_t present = wave.present;
+  if (wave.meeting.op == ROCSHMEM_EMU_WI_BALLOT) {
+    uint64_t mask = 0;
+    for (unsigned lane = 0; lane < wave.size; ++lane) {
+      if ((present >> lane & 1) && wave.values[lane] != 0) mask |= uint64_t(1) << lane;
+    }
+    for (unsigned lane = 0; lane < wave.size; ++lane) wave.results[lane] = mask;
+  } else {
+    for (unsigned lane = 0; lane < wave.size; ++lane) {
+      if (!(present >> lane & 1)) continue;
+      unsigned source = static_cast<unsigned>(wave.sources[lane]) % kWaveSize;  // ds_bpermute wraps
+      wave.results[lane] = (present >> source & 1) ? wave.values[source] : wave.values[lane];
+    }
+  }
+  wave.present = 0;
+  release_waiters(wave.meeting, self);
+}
+
+int Launch::group_enter(WorkItem* item, int scope, const char* call) {
+  const bool block_scope = scope != ROCSHMEM_EMU_WI_WAVE;
+  Block& block = *item->block;
+  Wave& wave = *item->wave;
+  Meeting& meeting = block_scope ? block.meeting : wave.meeting;
+  const char* scope_name = block_scope ? "block" : "wavefront";
+  const unsigned members = block_scope ? block.size : wave.size;
+  const unsigned live = block_scope ? block.live : wave.live;
+  if (live != members) {
+    die_in_work_item("called %s, which every work-item of its %s must call, but %u of the %u "
+                     "already finished the kernel: the call can never complete",
+                     call, scope_name, members - live, members);
+  }
+  join(meeting, Meeting::group, call, 0, item, scope_name);
+  WorkItem* leader = block_scope ? &block.items[0] : &block.items[wave.first];
+  if (meeting.arrived == members) {
+    meeting.leader_working = true;
+    if (item == leader) return 1;
+    wake(leader);
+  }
+  wait(item, call);
+  return item == leader ? 1 : 0;  // the others are woken by the leader's group_leave
+}
+
+void Launch::group_leave(WorkItem* item, int scope) {
+  const bool block_scope = scope != ROCSHMEM_EMU_WI_WAVE;
+  Block& block = *item->block;
+  Wave& wave = *item->wave;
+  Meeting& meeting = block_scope ? block.meeting : wave.meeting;
+  WorkItem* leader = block_scope ? &block.items[0] : &block.items[wave.first];
+  if (item != leader || meeting.kind != Meeting::group || !meeting.leader_working) return;
+  release_waiters(meeting, item);
+}
+
+void Launch::finish(WorkItem* item) {
+  item->state = WorkItem::done;
+  Block& block = *item->block;
+  Wave& wave = *item->wave;
+  block.live--;
+  block.finished++;
+  wave.live--;
+  if (block.meeting.kind == Meeting::group || wave.meeting.kind == Meeting::group) {
+    const Meeting& open = block.meeting.kind == Meeting::group ? block.meeting : wave.meeting;
+    die_in_work_item("finished the kernel while %u work-item(s) of its %s wait in %s, which every "
+                     "work-item must call: the call can never complete",
+                     open.arrived, &open == &block.meeting ? "block" : "wavefront", open.name);
+  }
+  if (block.meeting.kind == Meeting::barrier && block.meeting.arrived == block.live) {
+    release_waiters(block.meeting, item);
+  }
+  if (wave.meeting.kind == Meeting::wave_op && wave.meeting.arrived == wave.live) {
+    complete_wave_exchange(wave, item);
+  }
+  switch_out(item);  // never resumed
+}
+
+void Launch::report_deadlock() {
+  const Block* stuck = nullptr;
+  unsigned stuck_blocks = 0;
+  for (const Slot& slot : slots_) {
+    if (!slot.busy) continue;
+    ++stuck_blocks;
+    if (stuck == nullptr) stuck = &slot.block;
+  }
+  std::string detail;
+  if (stuck != nullptr) {
+    // Where the work-items of the first stuck block are, in order of first appearance.
+    std::vector<std::pair<const char*, unsigned>> places;
+    for (unsigned i = 0; i < stuck->size; ++i) {
+      const WorkItem& item = stuck->items[i];
+      const char* where = item.state == WorkItem::done ? "finished" : item.where ? item.where : "?";
+      bool counted = false;
+      for (auto& place : places) {
+        if (strcmp(place.first, where) == 0) place.second++, counted = true;
+      }
+      if (!counted) places.emplace_back(where, 1);
+    }
+    for (const auto& place : places) {
+      if (!detail.empty()) detail += ", ";
+      detail += std::to_string(place.second) + (strcmp(place.first, "finished") == 0 ? " " : " in ");
+      detail += place.first;
+    }
+    die_in_launch(kernel_.name.c_str(),
+                  "can never complete: every live work-item waits; block (%u,%u,%u) of %u "
+                  "work-items: %s (%u resident block(s) stuck, %llu not started)",
+                  stuck->id.x, stuck->id.y, stuck->id.z, stuck->size, detail.c_str(), stuck_blocks,
+                  static_cast<unsigned long long>(total_blocks_ - next_block_));
+  }
+  die_in_launch(kernel_.name.c_str(), "can never complete (no runnable work-item)");
+}
+
+// ---- entry points ------------------------------------------------------------------------------
+
+void run_launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedArgs& args) {
+  install_fault_handlers();
+  if (tl_launch != nullptr) {
+    die_in_launch(kernel.name.c_str(), "was launched synchronously from inside a kernel");
+  }
+  Launch launch(kernel, shape, args);
+  launch.run();
+  fflush(stdout);  // device printf output appears when the kernel completed, as on a GPU
+}
+
+}  // namespace hip_emu::kernel

@@ -1,0 +1,128 @@
+// The scheduler's state: a launch, its resident blocks, their waves and work-items.
+// See scheduler.cpp for the execution model.
+#pragma once
+
+#include <ucontext.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "launch.hpp"
+
+namespace hip_emu::kernel {
+
+struct Block;
+struct Wave;
+struct WorkItem;
+
+// A place where work-items of one block (or one wave) wait for each other.
+struct Meeting {
+  enum Kind : uint8_t { idle, barrier, group, wave_op } kind = idle;
+  const char* name = nullptr;  // for messages; a group call's name identifies it
+  int op = 0;                  // wave_op: ROCSHMEM_EMU_WI_SHUFFLE or _BALLOT
+  unsigned arrived = 0;
+  bool leader_working = false;  // group: everyone arrived, the leader does the work
+  std::vector<WorkItem*> waiters;
+};
+
+struct WorkItem {
+  ucontext_t context;
+  Block* block = nullptr;
+  Wave* wave = nullptr;
+  rocshmem_emu_wi_id_set_t ids{};
+  unsigned flat = 0;
+  unsigned lane = 0;
+  enum State : uint8_t { ready, waiting, done } state = ready;
+  const char* where = nullptr;  // the meeting it waits in (messages)
+  char* guard = nullptr;        // the guard page below its stack
+};
+
+struct Wave {
+  unsigned first = 0;  // flat id of lane 0
+  unsigned size = 0;   // lanes (the last wave of a block may be partial)
+  unsigned live = 0;   // lanes that have not finished
+  Meeting meeting;
+  uint64_t present = 0;  // lanes that arrived at the open exchange
+  uint64_t values[kWaveSize];
+  int sources[kWaveSize];
+  uint64_t results[kWaveSize];
+};
+
+struct Block {
+  rocshmem_emu_wi_dim_t id{};
+  unsigned size = 0;
+  unsigned live = 0;
+  unsigned finished = 0;
+  Meeting meeting;
+  std::vector<Wave> waves;
+  WorkItem* items = nullptr;
+  std::vector<unsigned char> shared;  // this block's __shared__ image while another block runs
+};
+
+class Launch {
+ public:
+  Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedArgs& args);
+  ~Launch();
+  Launch(const Launch&) = delete;
+  Launch& operator=(const Launch&) = delete;
+
+  void run();
+
+  const KernelInfo& kernel() const { return kernel_; }
+
+  // Called by the running work-item `item` (on its own stack).
+  void yield(WorkItem* item);
+  void syncthreads(WorkItem* item);
+  uint64_t wave_exchange(WorkItem* item, int op, uint64_t value, int src_lane);
+  int group_enter(WorkItem* item, int scope, const char* call);
+  void group_leave(WorkItem* item, int scope);
+
+ private:
+  // A resident block's storage: its work-items and their stacks (one mapping, guard pages).
+  struct Slot {
+    char* region = nullptr;
+    size_t region_bytes = 0;
+    std::unique_ptr<WorkItem[]> items;
+    Block block;
+    bool busy = false;
+  };
+
+  static void fiber_main();
+  void prepare_slot(Slot& slot);
+  void admit_blocks();
+  void start_block(Slot& slot, uint64_t linear);
+  void release_block(Block& block);
+  void resume(WorkItem* item);
+  void switch_out(WorkItem* item);
+  void wait(WorkItem* item, const char* where);
+  void wake(WorkItem* item);
+  void release_waiters(Meeting& meeting, WorkItem* self);
+  void join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
+            const char* scope);
+  void complete_wave_exchange(Wave& wave, WorkItem* self);
+  void finish(WorkItem* item);
+  [[noreturn]] void report_deadlock();
+
+  const KernelInfo& kernel_;
+  LaunchShape shape_;
+  std::vector<void*> arg_pointers_;
+  unsigned block_size_ = 0;
+  unsigned waves_per_block_ = 0;
+  uint64_t total_blocks_ = 0;
+  uint64_t next_block_ = 0;
+  unsigned resident_blocks_ = 0;
+  size_t stride_ = 0;  // guard page + stack, per work-item
+  std::vector<Slot> slots_;
+  std::deque<WorkItem*> ready_;
+  ucontext_t main_context_;
+  unsigned char* shared_base_ = nullptr;  // this thread's TLS block of the kernel's module
+  size_t shared_size_ = 0;
+  Block* loaded_ = nullptr;  // whose shared memory is in the TLS block now
+};
+
+extern thread_local Launch* tl_launch;
+extern thread_local WorkItem* tl_item;
+
+}  // namespace hip_emu::kernel

@@ -1,0 +1,86 @@
+// The exported work-item C ABI (rocshmem_emu_workitem.h, rocshmem_emu_kernel_abi.h).
+// On a plain host thread every function answers as for a group of one work-item.
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+#include "fault.hpp"
+#include "scheduler.hpp"
+
+#define ROCSHMEM_EMU_WI_API extern "C" __attribute__((visibility("default")))
+
+using hip_emu::kernel::tl_item;
+using hip_emu::kernel::tl_launch;
+
+namespace {
+const rocshmem_emu_wi_id_set_t kHostIds = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+}
+
+ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_in_kernel(void) { return tl_item != nullptr; }
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_yield(void) {
+  if (tl_item != nullptr) tl_launch->yield(tl_item);
+}
+
+ROCSHMEM_EMU_WI_API const rocshmem_emu_wi_id_set_t* rocshmem_emu_wi_current_ids(void) {
+  return tl_item != nullptr ? &tl_item->ids : &kHostIds;
+}
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_ids(unsigned thread[3], unsigned block[3],
+                                             unsigned block_dim[3], unsigned grid_dim[3]) {
+  const rocshmem_emu_wi_id_set_t& ids = *rocshmem_emu_wi_current_ids();
+  const rocshmem_emu_wi_dim_t* from[4] = {&ids.thread_idx, &ids.block_idx, &ids.block_dim, &ids.grid_dim};
+  unsigned* to[4] = {thread, block, block_dim, grid_dim};
+  for (int i = 0; i < 4; ++i) {
+    if (to[i] == nullptr) continue;
+    to[i][0] = from[i]->x;
+    to[i][1] = from[i]->y;
+    to[i][2] = from[i]->z;
+  }
+}
+
+ROCSHMEM_EMU_WI_API unsigned rocshmem_emu_wi_flat_thread(void) {
+  return tl_item != nullptr ? tl_item->flat : 0;
+}
+
+ROCSHMEM_EMU_WI_API unsigned rocshmem_emu_wi_block_size(void) {
+  return tl_item != nullptr ? tl_item->block->size : 1;
+}
+
+ROCSHMEM_EMU_WI_API unsigned rocshmem_emu_wi_lane(void) {
+  return tl_item != nullptr ? tl_item->lane : 0;
+}
+
+ROCSHMEM_EMU_WI_API unsigned rocshmem_emu_wi_wave_size(void) {
+  return tl_item != nullptr ? tl_item->wave->size : 1;
+}
+
+ROCSHMEM_EMU_WI_API const char* rocshmem_emu_wi_kernel_name(void) {
+  return tl_item != nullptr ? tl_launch->kernel().name.c_str() : "";
+}
+
+ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_group_enter(int scope, const char* call) {
+  if (tl_item == nullptr) return 1;
+  return tl_launch->group_enter(tl_item, scope, call != nullptr ? call : "(unnamed group call)");
+}
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_group_leave(int scope) {
+  if (tl_item != nullptr) tl_launch->group_leave(tl_item, scope);
+}
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_fault(const char* what) {
+  if (what == nullptr) what = "faulted";
+  if (tl_item != nullptr) hip_emu::kernel::die_in_work_item("%s; ending the PE", what);
+  fprintf(stderr, "HIP emulator: a device fault outside a kernel: %s\n", what);
+  fflush(stdout);
+  _exit(hip_emu::kernel::kFaultExitStatus);
+}
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_syncthreads(void) {
+  if (tl_item != nullptr) tl_launch->syncthreads(tl_item);
+}
+
+ROCSHMEM_EMU_WI_API uint64_t rocshmem_emu_wi_wave_exchange(int op, uint64_t value, int src_lane) {
+  if (tl_item == nullptr) return op == ROCSHMEM_EMU_WI_BALLOT ? (value != 0) : value;
+  return tl_launch->wave_exchange(tl_item, op, value, src_lane);
+}
