@@ -6,6 +6,9 @@ Expected functions: every row of host-functions.tsv without the flag
 (manifest types are expanded through their typedefs to what `nm -DC` prints).
 Expected data: the header's extern variables (host shadows of the device globals).
 Allowed extra: the emulator-private C API `rocshmem_emu_*`. Anything else is an error.
+Device functions (--device-coverage, the table of device/gen_device_api.py): on a GPU they live
+in device code, here they are host functions of this library, so every row the table marks
+`generated` or `hand` is expected as well (rows marked `host` are host rows already).
 
 --self-test drops one expected row and adds a bogus one, and passes only if the comparison
 reports exactly those two differences (proof that the check can fail).
@@ -94,6 +97,13 @@ def expected_functions(manifest):
     return expected
 
 
+def device_functions(coverage):
+    """Symbols of the device-only functions the library defines (device-coverage.tsv)."""
+    with open(coverage, newline="") as f:
+        return {r["symbol"] for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
+                if r["status"] in ("generated", "hand")}
+
+
 def exported(lib, nm):
     out = subprocess.run([nm, "-DC", "--defined-only", lib], check=True, capture_output=True, text=True).stdout
     functions, variables = set(), set()
@@ -133,9 +143,13 @@ def main():
     ap.add_argument("--lib", required=True)
     ap.add_argument("--manifest", required=True)
     ap.add_argument("--nm", default="nm")
+    ap.add_argument("--device-coverage", help="device-coverage.tsv of gen_device_api.py")
     ap.add_argument("--self-test", action="store_true")
     args = ap.parse_args()
     expected = expected_functions(args.manifest)
+    host_expected = len(expected)
+    if args.device_coverage:
+        expected |= device_functions(args.device_coverage)
     functions, variables = exported(args.lib, args.nm)
     if args.self_test:
         dropped = sorted(expected)[0]
@@ -150,8 +164,8 @@ def main():
     problems = compare(expected, functions, variables)
     for p in problems:
         print(p)
-    defined = len(expected)
-    print(f"{defined} manifest-defined host functions expected; {len(functions)} functions and "
+    print(f"{host_expected} manifest-defined host functions and {len(expected) - host_expected} device functions "
+          f"expected; {len(functions)} functions and "
           f"{len(variables)} variables exported; {len(problems)} problem(s)")
     return 1 if problems else 0
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "log.hpp"
+#include "rocshmem_emu_workitem.h"
 #include "runtime.hpp"
 
 namespace rocshmem_emu {
@@ -50,6 +51,17 @@ Backoff::Backoff() {
 
 void Backoff::pause() {
   ++iterations_;
+  if (rocshmem_emu_wi_in_kernel()) {
+    // A work-item waits: let the other work-items of its launch run (one of them may be the
+    // writer) instead of spinning or sleeping the carrier thread; idle throttling is the
+    // scheduler's job. The clock still starts so that time_to_check() keeps the peer checks.
+    if (start_ns_ == 0) {
+      start_ns_ = monotonic_ns();
+      next_check_ns_ = start_ns_ + kCheckPeriodNs;
+    }
+    rocshmem_emu_wi_yield();
+    return;
+  }
   if (iterations_ < spin_limit_) {
     cpu_relax();
     return;

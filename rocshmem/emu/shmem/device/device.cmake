@@ -1,0 +1,34 @@
+# rocSHMEM's device API, compiled into librocshmem_cpu_emu (included by ../CMakeLists.txt).
+#   gen_device_api.py    device_api.cpp (forwarders) + device-coverage.tsv from device-functions.tsv
+#   src/                 group calls, device-only engine operations, hand-written rows and kernels
+set(device_dir "${CMAKE_CURRENT_SOURCE_DIR}/device")
+set(device_api_cpp "${CMAKE_CURRENT_BINARY_DIR}/device_api.cpp")
+set(ROCSHMEM_DEVICE_COVERAGE "${CMAKE_CURRENT_BINARY_DIR}/device-coverage.tsv" CACHE INTERNAL
+    "status of every device-functions.tsv row (covered how, or the reason it is left out)")
+add_custom_command(
+  OUTPUT "${device_api_cpp}" "${ROCSHMEM_DEVICE_COVERAGE}"
+  COMMAND "${Python3_EXECUTABLE}" "${device_dir}/gen_device_api.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
+          --out "${device_api_cpp}" --coverage "${ROCSHMEM_DEVICE_COVERAGE}"
+  DEPENDS "${device_dir}/gen_device_api.py" "${CMAKE_CURRENT_SOURCE_DIR}/gen_typed_api.py"
+          "${CMAKE_CURRENT_SOURCE_DIR}/check_exports.py" "${CMAKE_CURRENT_SOURCE_DIR}/../twin/manifest_rows.py"
+          "${ROCSHMEM_MANIFEST_DIR}/device-functions.tsv" "${ROCSHMEM_MANIFEST_DIR}/host-functions.tsv"
+  COMMENT "Generating the rocSHMEM device API from the manifest"
+  VERBATIM)
+
+target_sources(rocshmem_cpu_emu PRIVATE
+  "${device_dir}/src/device_hand.cpp"
+  "${device_dir}/src/device_ops.cpp"
+  "${device_dir}/src/group.cpp"
+  "${device_api_cpp}")
+target_include_directories(rocshmem_cpu_emu PRIVATE "${device_dir}/src")
+# TEMPORARY until the kernel-engine branch is merged: the work-item C ABI from its contract.
+target_sources(rocshmem_cpu_emu PRIVATE "${device_dir}/tmp-abi/workitem_stub.cpp")
+target_include_directories(rocshmem_cpu_emu PRIVATE "${device_dir}/tmp-abi")
+
+# Every manifest row is covered or listed with a reason, and every covered symbol is exported.
+add_test(NAME shmem_device_coverage
+  COMMAND "${Python3_EXECUTABLE}" "${device_dir}/check_device_coverage.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
+          --coverage "${ROCSHMEM_DEVICE_COVERAGE}" --lib "$<TARGET_FILE:rocshmem_cpu_emu>")
+add_test(NAME shmem_device_coverage_detects_gaps
+  COMMAND "${Python3_EXECUTABLE}" "${device_dir}/check_device_coverage.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
+          --coverage "${ROCSHMEM_DEVICE_COVERAGE}" --lib "$<TARGET_FILE:rocshmem_cpu_emu>" --self-test)
