@@ -3,10 +3,13 @@
 // Measures (on PE 0, the other PEs wait in a barrier meanwhile):
 //   - put bandwidth of rocshmem_putmem PE 0 -> PE 1 vs a plain memcpy of the same size, 1 KiB..64 MiB;
 //   - rocshmem_barrier_all latency (median, p99) with every PE looping;
-//   - latency of a remote rocshmem_int64_atomic_fetch_add and of an 8-byte putmem (median).
+//   - latency of a remote rocshmem_int64_atomic_fetch_add and of an 8-byte putmem (median);
+//   - kernel launch latency: hipLaunchKernelGGL + hipStreamSynchronize of an empty kernel
+//     (1 x 64 work-items) and of a 4 x 256 kernel with one __syncthreads (information only).
 // --barrier-only measures the barrier alone (for the barrier latency at 4 and 8 PEs).
 // Prints a table plus one "RESULT <name> key=value ..." line per measurement for scripts.
 // --check exits 1 when a target is missed (put >= 0.8x memcpy at >= 1 MiB, barrier median <= 20 us).
+#include <hip/hip_runtime.h>  // the emulator's: kernels run on the CPU (emu/kernel)
 #include <rocshmem/rocshmem.hpp>
 
 #include <time.h>
@@ -158,6 +161,50 @@ Latency bench_remote_latency(int me, const Options& o) {
   return l;
 }
 
+__global__ void empty_kernel() {}
+
+__global__ void barrier_kernel(int* out) {
+  __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = 1;
+}
+
+struct KernelLatency {
+  std::vector<double> empty_us, barrier_us;
+  bool ok = true;
+};
+
+// Launch + synchronize round trips, on PE 0 only (a kernel runs on the stream's thread).
+KernelLatency bench_kernel_launch(int me, const Options& o) {
+  KernelLatency k;
+  if (me == 0) {
+    const int warmup = o.quick ? 20 : 200, iters = o.quick ? 200 : 2000;
+    int* out = nullptr;
+    k.ok = hipMalloc(&out, 4 * sizeof(int)) == hipSuccess;
+    for (int i = 0; i < warmup && k.ok; ++i) {
+      hipLaunchKernelGGL(empty_kernel, 1, 64, 0, 0);
+      k.ok = hipStreamSynchronize(0) == hipSuccess;
+    }
+    for (int i = 0; i < iters && k.ok; ++i) {
+      double t = now_s();
+      hipLaunchKernelGGL(empty_kernel, 1, 64, 0, 0);
+      k.ok = hipStreamSynchronize(0) == hipSuccess;
+      k.empty_us.push_back((now_s() - t) * 1e6);
+    }
+    for (int i = 0; i < iters / 4 && k.ok; ++i) {
+      double t = now_s();
+      hipLaunchKernelGGL(barrier_kernel, 4, 256, 0, 0, out);
+      k.ok = hipStreamSynchronize(0) == hipSuccess;
+      k.barrier_us.push_back((now_s() - t) * 1e6);
+    }
+    int host[4] = {};
+    k.ok = k.ok && hipMemcpy(host, out, sizeof host, hipMemcpyDeviceToHost) == hipSuccess &&
+           host[0] + host[1] + host[2] + host[3] == 4 && hipGetLastError() == hipSuccess;
+    (void)hipFree(out);
+  }
+  rocshmem_barrier_all();
+  return k;
+}
+
 std::string human_size(size_t s) {
   if (s >= (size_t{1} << 20)) return std::to_string(s >> 20) + " MiB";
   return std::to_string(s >> 10) + " KiB";
@@ -192,11 +239,13 @@ int main(int argc, char** argv) {
   if (!o.barrier_only) rows = bench_put_bandwidth(me, o, &put_data_ok);
   std::vector<double> barrier_us = bench_barrier(o);
   if (!o.barrier_only) lat = bench_remote_latency(me, o);
+  KernelLatency kernels;
+  if (!o.barrier_only) kernels = bench_kernel_launch(me, o);
 
   int failures = 0;
-  if (!put_data_ok || !lat.amo_ok) {
-    fprintf(stderr, "rocshmem-emu-bench: PE %d: data check failed (put %s, fetch_add %s)\n", me,
-            put_data_ok ? "ok" : "WRONG", lat.amo_ok ? "ok" : "WRONG");
+  if (!put_data_ok || !lat.amo_ok || !kernels.ok) {
+    fprintf(stderr, "rocshmem-emu-bench: PE %d: data check failed (put %s, fetch_add %s, kernels %s)\n", me,
+            put_data_ok ? "ok" : "WRONG", lat.amo_ok ? "ok" : "WRONG", kernels.ok ? "ok" : "WRONG");
     ++failures;
   }
   if (me == 0) {
@@ -221,6 +270,10 @@ int main(int argc, char** argv) {
       put8_med = percentile(lat.put8_us, 0.5);
       printf("%-34s median %8.3f us   (batches of 32 calls)\n", "int64 atomic_fetch_add (remote)", amo_med);
       printf("%-34s median %8.3f us   (batches of 32 calls)\n", "putmem 8 bytes (remote)", put8_med);
+      printf("%-34s median %8.2f us   (launch + sync, 1 x 64, empty)\n", "kernel launch latency",
+             percentile(kernels.empty_us, 0.5));
+      printf("%-34s median %8.2f us   (launch + sync, 4 x 256, one __syncthreads)\n", "kernel launch latency",
+             percentile(kernels.barrier_us, 0.5));
       printf("\nTARGET put >= %.1fx memcpy at >= 1 MiB: %s\n", kPutRatioTarget, put_target_met ? "met" : "MISSED");
     }
     printf("TARGET barrier_all median <= %.0f us: %s\n\n", kBarrierMedianTargetUs,
@@ -233,6 +286,10 @@ int main(int argc, char** argv) {
     if (!o.barrier_only) {
       printf("RESULT amo_fetch_add_latency type=int64 batches=%zu median_us=%.4f\n", lat.amo_us.size(), amo_med);
       printf("RESULT put_latency size=8 batches=%zu median_us=%.4f\n", lat.put8_us.size(), put8_med);
+      printf("RESULT kernel_launch_latency grid=1 block=64 iters=%zu median_us=%.3f\n", kernels.empty_us.size(),
+             percentile(kernels.empty_us, 0.5));
+      printf("RESULT kernel_launch_latency grid=4 block=256 iters=%zu median_us=%.3f\n", kernels.barrier_us.size(),
+             percentile(kernels.barrier_us, 0.5));
     }
     fflush(stdout);
     if (o.check && (!put_target_met || b_med > kBarrierMedianTargetUs)) ++failures;

@@ -38,7 +38,7 @@ void fill_properties(int device, hipDeviceProp_t* prop) {
   prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = prop->maxThreadsDim[2] = 1024;
   prop->maxGridSize[0] = INT_MAX;
   prop->maxGridSize[1] = prop->maxGridSize[2] = 65536;
-  prop->clockRate = 1000000;  // kHz; nominal, the emulator runs no kernels
+  prop->clockRate = 1000000;  // kHz; nominal (clock64() in a kernel is the CPU's time-stamp counter)
   prop->totalConstMem = 64 * 1024;
   // The compute capability of gfx942 (MI300), rocSHMEM's main target, so capability checks in
   // application code take the same path as on real hardware.
@@ -91,6 +91,8 @@ bool attribute_value(const hipDeviceProp_t& p, hipDeviceAttribute_t attr, int* v
     case hipDeviceAttributeCanUseHostPointerForRegisteredMem:
       *value = p.canUseHostPointerForRegisteredMem; return true;
     case hipDeviceAttributeClockRate: *value = p.clockRate; return true;
+    // wall_clock64() in a kernel counts nanoseconds (emu/kernel/include/rocshmem_emu_kernel.hpp).
+    case hipDeviceAttributeWallClockRate: *value = 1000000; return true;
     case hipDeviceAttributeComputeMode: *value = p.computeMode; return true;
     case hipDeviceAttributeConcurrentKernels: *value = p.concurrentKernels; return true;
     case hipDeviceAttributeConcurrentManagedAccess: *value = p.concurrentManagedAccess; return true;

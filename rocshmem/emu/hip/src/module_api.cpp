@@ -63,6 +63,18 @@ void complain(const char* api, const std::string& what) {
   fprintf(stderr, "HIP emulator: %s: %s\n", api, what.c_str());
 }
 
+// A code object that uses rocSHMEM needs librocshmem_cpu_emu.so (DT_NEEDED by soname). When the
+// process has not loaded it yet, take the one next to this library (the installed layout, and
+// the Java bundle's), so that the dependency resolves without LD_LIBRARY_PATH.
+void preload_rocshmem_library() {
+  if (dlopen("librocshmem_cpu_emu.so", RTLD_NOW | RTLD_NOLOAD) != nullptr) return;
+  Dl_info self;
+  if (dladdr(reinterpret_cast<void*>(&preload_rocshmem_library), &self) == 0 || self.dli_fname == nullptr) return;
+  std::string path = self.dli_fname;
+  path = path.substr(0, path.rfind('/') + 1) + "librocshmem_cpu_emu.so";
+  (void)dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);  // kept loaded; a failure shows at the module's dlopen
+}
+
 hipError_t load_image(hipModule_t* module, const unsigned char* data, size_t size,
                       const std::string& label, const char* api) {
   hip_emu::CodeObject object;
@@ -87,6 +99,12 @@ hipError_t load_image(hipModule_t* module, const unsigned char* data, size_t siz
   }
   char path[64];
   snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  for (const hip_emu::CodeObjectKernel& kernel : object.kernels) {
+    if (kernel.uses_rocshmem) {
+      preload_rocshmem_library();
+      break;
+    }
+  }
   auto loaded = std::make_shared<ihipModule_t>();
   loaded->label = label;
   loaded->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);

@@ -5,6 +5,8 @@ Without --reference: every C-linkage function declared by hip_runtime_api.h must
 With --reference LIB: every declared function that the real libamdhip64 exports must be exported
 (and the differences between the declared and the real sets are printed for information).
 An empty --reference means "no reference library configured": exit 77 (ctest SKIP).
+Either way, a function exported beyond the declared set must carry a documented private prefix
+(--private-prefix, e.g. rocshmem_emu_wi_ for the kernel engine's work-item ABI).
 """
 import argparse
 import subprocess
@@ -28,6 +30,8 @@ def main():
     ap.add_argument('--library', required=True)
     ap.add_argument('--declared', required=True)
     ap.add_argument('--reference')
+    ap.add_argument('--private-prefix', action='append', default=[],
+                    help='prefix of documented private exports (repeatable)')
     args = ap.parse_args()
 
     with open(args.declared, encoding='utf-8') as f:
@@ -49,6 +53,15 @@ def main():
               % (', '.join(sorted(declared - real)) or '-'))
         print('exported by the real library but not declared in hip_runtime_api.h: %d'
               % len(real - declared))
+
+    undeclared = sorted(ours - declared)
+    stray = [name for name in undeclared if not name.startswith(tuple(args.private_prefix))]
+    if args.private_prefix:
+        print('private exports (%s): %s' % (', '.join(args.private_prefix),
+                                             ', '.join(n for n in undeclared if n not in stray) or '-'))
+        if stray:
+            print('UNDOCUMENTED exports of libhip_cpu_emu (%d): %s' % (len(stray), ', '.join(stray)))
+            return 1
 
     missing = sorted(required - ours)
     print('exported by libhip_cpu_emu: %d functions (%d of them not declared by the header)'

@@ -6,6 +6,7 @@
 #include "fault.hpp"
 
 #include <signal.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <cstdarg>
@@ -91,10 +92,14 @@ void on_fault_signal(int signal_number, siginfo_t* info, void* context) {
   int more = snprintf(line + n, sizeof line - n, "%s", describe(signal_number));
   if (more > 0) n = std::min(n + more, sizeof line - 1);
   if (signal_number == SIGSEGV || signal_number == SIGBUS) {
+    // An overflow shows as a fault in the guard page or, when a large frame jumped over the
+    // guard, as a stack pointer below the stack.
     const char* address = static_cast<const char*>(info->si_addr);
     const char* guard = tl_item->guard;
     const long page = sysconf(_SC_PAGESIZE);
-    more = (address >= guard && address < guard + page)
+    const auto* machine = static_cast<const ucontext_t*>(context);
+    const char* stack_pointer = reinterpret_cast<const char*>(machine->uc_mcontext.gregs[REG_RSP]);
+    more = (address >= guard && address < guard + page) || stack_pointer < guard + page
                ? snprintf(line + n, sizeof line - n,
                           " at %p: its stack overflowed (ROCSHMEM_EMU_KERNEL_STACK sets the size)",
                           info->si_addr)

@@ -1,13 +1,13 @@
 // The work-item scheduler: every work-item of a launch is a fiber run by the launching stream's
 // thread.
 //
-// Why fibers (ucontext from glibc): a GPU runs the work-items of a launch concurrently, and
+// Why fibers: a GPU runs the work-items of a launch concurrently, and
 // correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
 // One OS thread per work-item would cost 1024 threads per block on a 2-core machine; fibers cost a
 // stack each and switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
 // intrinsic, a group call) or when it yields (rocshmem_emu_wi_yield, called by every blocking
-// rocSHMEM device call). ucontext is in every glibc and needs no extra dependency; its switch
-// makes one sigprocmask system call (~0.2 us), which the emulator can afford.
+// rocSHMEM device call). The switch is a few instructions (fiber_switch.cpp): glibc's ucontext
+// makes a system call per switch, which made a 1024-work-item launch cost milliseconds.
 //
 // Execution model:
 //  - Blocks become resident in grid order, at most max(1, resident_work_items / block size) at a
@@ -41,6 +41,7 @@
 #include <string>
 
 #include "fault.hpp"
+#include "fiber_switch.hpp"
 
 extern "C" void* __tls_get_addr(void*);  // x86-64 psABI: {module id, offset} -> this thread's address
 
@@ -149,25 +150,71 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
   stride_ = stack_bytes() + page_size();
 }
 
+namespace {
+
+// Stack regions of finished launches, kept per stream thread: mapping, guarding and first-touch
+// faulting 1024 stacks costs milliseconds, and launches on a stream usually repeat their shape.
+// At most kCachedRegions are kept; the oldest is unmapped first.
+struct StackRegion {
+  char* base;
+  size_t bytes;
+  size_t stride;
+};
+
+class StackCache {
+ public:
+  ~StackCache() {
+    for (const StackRegion& region : regions_) munmap(region.base, region.bytes);
+  }
+  char* take(size_t bytes, size_t stride) {
+    for (size_t i = 0; i < regions_.size(); ++i) {
+      if (regions_[i].bytes == bytes && regions_[i].stride == stride) {
+        char* base = regions_[i].base;
+        regions_.erase(regions_.begin() + static_cast<long>(i));
+        return base;
+      }
+    }
+    return nullptr;
+  }
+  void give(char* base, size_t bytes, size_t stride) {
+    if (regions_.size() == kCachedRegions) {
+      munmap(regions_.front().base, regions_.front().bytes);
+      regions_.erase(regions_.begin());
+    }
+    regions_.push_back({base, bytes, stride});
+  }
+
+ private:
+  static constexpr size_t kCachedRegions = 16;
+  std::vector<StackRegion> regions_;
+};
+
+thread_local StackCache stack_cache;
+
+}  // namespace
+
 Launch::~Launch() {
   for (Slot& slot : slots_) {
-    if (slot.region != nullptr) munmap(slot.region, slot.region_bytes);
+    if (slot.region != nullptr) stack_cache.give(slot.region, slot.region_bytes, stride_);
   }
 }
 
 void Launch::prepare_slot(Slot& slot) {
   if (slot.region != nullptr) return;
   slot.region_bytes = stride_ * block_size_;
-  void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-  if (region == MAP_FAILED) {
-    die_in_launch(kernel_.name.c_str(), "cannot map %zu KiB of work-item stacks for a block",
-                  slot.region_bytes >> 10);
-  }
-  slot.region = static_cast<char*>(region);
-  for (unsigned i = 0; i < block_size_; ++i) {
-    // The lowest page of each stack is a guard: an overflow faults there (named by fault.cpp).
-    mprotect(slot.region + i * stride_, page_size(), PROT_NONE);
+  slot.region = stack_cache.take(slot.region_bytes, stride_);
+  if (slot.region == nullptr) {
+    void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (region == MAP_FAILED) {
+      die_in_launch(kernel_.name.c_str(), "cannot map %zu KiB of work-item stacks for a block",
+                    slot.region_bytes >> 10);
+    }
+    slot.region = static_cast<char*>(region);
+    for (unsigned i = 0; i < block_size_; ++i) {
+      // The lowest page of each stack is a guard: an overflow faults there (named by fault.cpp).
+      mprotect(slot.region + i * stride_, page_size(), PROT_NONE);
+    }
   }
   slot.items.reset(new WorkItem[block_size_]);
   slot.block.waves.resize(waves_per_block_);
@@ -215,11 +262,7 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
     item.ids.block_dim = shape_.block;
     item.ids.grid_dim = shape_.grid;
     item.guard = slot.region + i * stride_;
-    getcontext(&item.context);
-    item.context.uc_stack.ss_sp = item.guard + page_size();
-    item.context.uc_stack.ss_size = stack_bytes();
-    item.context.uc_link = nullptr;
-    makecontext(&item.context, &Launch::fiber_main, 0);
+    item.stack_pointer = prepare_fiber_stack(item.guard + page_size(), stack_bytes(), &Launch::fiber_main);
     ready_.push_back(&item);
   }
 }
@@ -257,7 +300,7 @@ void Launch::resume(WorkItem* item) {
     loaded_ = block;
   }
   tl_item = item;
-  swapcontext(&main_context_, &item->context);
+  rocshmem_emu_fiber_switch(&main_stack_pointer_, item->stack_pointer);
   tl_item = nullptr;
 }
 
@@ -274,7 +317,7 @@ void Launch::release_block(Block& block) {
 }
 
 void Launch::switch_out(WorkItem* item) {
-  swapcontext(&item->context, &main_context_);
+  rocshmem_emu_fiber_switch(&item->stack_pointer, main_stack_pointer_);
 }
 
 void Launch::yield(WorkItem* item) {

@@ -2,8 +2,6 @@
 // See scheduler.cpp for the execution model.
 #pragma once
 
-#include <ucontext.h>
-
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -28,7 +26,7 @@ struct Meeting {
 };
 
 struct WorkItem {
-  ucontext_t context;
+  void* stack_pointer = nullptr;  // saved by rocshmem_emu_fiber_switch
   Block* block = nullptr;
   Wave* wave = nullptr;
   rocshmem_emu_wi_id_set_t ids{};
@@ -116,7 +114,7 @@ class Launch {
   size_t stride_ = 0;  // guard page + stack, per work-item
   std::vector<Slot> slots_;
   std::deque<WorkItem*> ready_;
-  ucontext_t main_context_;
+  void* main_stack_pointer_ = nullptr;  // the stream thread's, while a work-item runs
   unsigned char* shared_base_ = nullptr;  // this thread's TLS block of the kernel's module
   size_t shared_size_ = 0;
   Block* loaded_ = nullptr;  // whose shared memory is in the TLS block now

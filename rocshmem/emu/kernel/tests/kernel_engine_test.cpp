@@ -1,68 +1,825 @@
-// Tests of the kernel engine: kernels in this program (hipLaunchKernelGGL) and in a code object
-// (hipModuleLoad), checked against serial results. Usage: kernel_engine_test <case> <module.emuco>
+// Tests of the kernel engine: kernels of this program (hipLaunchKernelGGL) and of a code object
+// (hipModuleLoad), checked against serial results; faults and launches that can never complete
+// run in a child process whose exit status and message are checked.
+// Usage: kernel_engine_test <case> <module.emuco>
+#undef NDEBUG  // the assert case needs device assert (CMake's release flags define NDEBUG)
 #include <hip/hip_runtime.h>
+#include <rocshmem_emu_workitem.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
-#define CHECK(cond, ...)                                                   \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);      \
-      fprintf(stderr, __VA_ARGS__);                                        \
-      fprintf(stderr, "\n");                                               \
-      exit(1);                                                             \
-    }                                                                      \
+#define CHECK(cond, ...)                                              \
+  do {                                                                \
+    if (!(cond)) {                                                    \
+      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+      fprintf(stderr, __VA_ARGS__);                                   \
+      fprintf(stderr, "\n");                                          \
+      exit(1);                                                        \
+    }                                                                 \
   } while (0)
-#define HIP_OK(call)                                                                          \
-  do {                                                                                        \
-    hipError_t status_ = (call);                                                              \
-    CHECK(status_ == hipSuccess, "%s returned %s", #call, hipGetErrorName(status_));          \
+#define CHECK_DEVICE(cond) \
+  do {                     \
+    if (!(cond)) rocshmem_emu_wi_fault("device check failed: " #cond); \
+  } while (0)
+#define HIP_OK(call)                                                                 \
+  do {                                                                               \
+    hipError_t status_ = (call);                                                     \
+    CHECK(status_ == hipSuccess, "%s returned %s", #call, hipGetErrorName(status_)); \
+  } while (0)
+#define HIP_EXPECT(expected, call)                                                       \
+  do {                                                                                   \
+    hipError_t status_ = (call);                                                         \
+    CHECK(status_ == (expected), "%s returned %s, expected %s", #call,                   \
+          hipGetErrorName(status_), hipGetErrorName(expected));                          \
   } while (0)
 
 static const char* g_module_path;
+
+template <class T>
+static T* device_array(size_t n, int fill_byte = 0) {
+  T* p = nullptr;
+  HIP_OK(hipMalloc(&p, n * sizeof(T)));
+  HIP_OK(hipMemset(p, fill_byte, n * sizeof(T)));
+  return p;
+}
+
+template <class T>
+static std::vector<T> to_host(const T* device, size_t n) {
+  std::vector<T> host(n);
+  HIP_OK(hipMemcpy(host.data(), device, n * sizeof(T), hipMemcpyDeviceToHost));
+  return host;
+}
+
+// ---- kernels ------------------------------------------------------------------------------------
 
 __global__ void add_one(int* data, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) data[i] += 1;
 }
 
-static int smoke() {
+// Static __shared__ per block, __syncthreads between phases: a rotation within each block.
+__global__ void rotate_in_block(const int* in, int* out, int shift) {
+  __shared__ int tile[512];
+  const unsigned t = threadIdx.x, n = blockDim.x, base = blockIdx.x * n;
+  tile[t] = in[base + t];
+  __syncthreads();
+  int rotated = tile[(t + shift) % n];
+  __syncthreads();
+  tile[t] = rotated * 2;  // a second phase over the same array
+  __syncthreads();
+  out[base + t] = tile[(t + 1) % n];
+}
+
+struct ShuffleOut {
+  int direct, up, down, xored, narrow;
+  double as_double;
+  int wave_sum;
+};
+
+__global__ void shuffles(ShuffleOut* out) {
+  const int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  const int lane = threadIdx.x % warpSize;
+  const int v = gid * 3 + 1;
+  ShuffleOut r;
+  r.direct = __shfl(v, (lane + 5) % 64);
+  r.up = __shfl_up(v, 3);
+  r.down = __shfl_down(v, 7);
+  r.xored = __shfl_xor(v, 13);
+  r.narrow = __shfl(v, 2, 16);
+  r.as_double = __shfl(v * 0.5, 63 - lane);
+  int sum = v;
+  for (int offset = 32; offset > 0; offset /= 2) sum += __shfl_down(sum, offset);
+  r.wave_sum = __shfl(sum, 0);
+  out[gid] = r;
+}
+
+struct VoteOut {
+  unsigned long long ballot, active;
+  int any_five, all_true, all_pred;
+};
+
+__global__ void votes(VoteOut* out) {
+  const int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  const int lane = threadIdx.x % warpSize;
+  VoteOut r;
+  r.ballot = __ballot(gid % 3 == 0);
+  r.active = __activemask();
+  r.any_five = __any(lane == 5);
+  r.all_true = __all(1);
+  r.all_pred = __all(gid % 2 == 0);
+  out[gid] = r;
+}
+
+struct AtomicTotals {
+  int count;
+  unsigned long long id_sum;
+  float float_count;
+  double double_halves;
+  unsigned max_id;
+  long long min_signed;
+  unsigned or_bits;
+  unsigned xor_bits;
+  unsigned wrap;
+  unsigned cas_count;
+  unsigned long down;
+  int exchanged;
+};
+
+__global__ void atomics_everywhere(AtomicTotals* totals, unsigned* block_sums) {
+  __shared__ unsigned block_total;
+  __shared__ unsigned block_max;
+  const unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x == 0) block_total = 0, block_max = 0;
+  __syncthreads();
+  atomicAdd(&block_total, threadIdx.x);
+  atomicMax(&block_max, threadIdx.x);
+  atomicAdd(&totals->count, 1);
+  atomicAdd(&totals->id_sum, static_cast<unsigned long long>(gid));
+  atomicAdd(&totals->float_count, 1.0f);
+  atomicAdd(&totals->double_halves, 0.5);
+  atomicMax(&totals->max_id, gid);
+  atomicMin(&totals->min_signed, -static_cast<long long>(gid));
+  atomicOr(&totals->or_bits, 1u << (gid % 32));
+  atomicXor(&totals->xor_bits, 1u << (gid % 4));
+  atomicInc(&totals->wrap, 99);  // counts modulo 100
+  unsigned old = totals->cas_count, seen;
+  while ((seen = atomicCAS(&totals->cas_count, old, old + 1)) != old) old = seen;
+  atomicSub(&totals->down, 1ul);
+  atomicExch(&totals->exchanged, 7);
+  __syncthreads();
+  if (threadIdx.x == 0) block_sums[blockIdx.x] = block_total + block_max;
+}
+
+// Block b waits for block b+1 (the last one starts): blocks of one launch depend on each other.
+__global__ void wait_chain(int* flags, int* order, int* position) {
+  const int b = blockIdx.x;
+  if (threadIdx.x == 0) {
+    if (b + 1 < static_cast<int>(gridDim.x)) {
+      while (atomicAdd(&flags[b + 1], 0) == 0) rocshmem_emu_wi_yield();  // a yielding wait
+    }
+    order[atomicAdd(position, 1)] = b;
+    __threadfence();
+    atomicExch(&flags[b], 1);
+  }
+  __syncthreads();
+}
+
+__global__ void null_write(int* base) {
+  if (blockIdx.x == 1 && threadIdx.x == 3) base[1] = 42;  // base is null
+}
+
+__global__ void partial_group_call() {
+  if (threadIdx.x < 32) {
+    if (rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_wg_call")) {
+    }
+    rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_BLOCK);
+  }
+}
+
+__global__ void whole_group_call(int* leaders, int* after) {
+  int leader = rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_wg_call");
+  if (leader) {
+    atomicAdd(leaders, 1);
+    rocshmem_emu_wi_yield();  // others must still wait for the leader
+    atomicExch(after, 1);
+  } else if (atomicAdd(after, 0) != 1) {
+    atomicAdd(leaders, 1000);  // a follower returned before the leader left
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_BLOCK);
+}
+
+__global__ void divergent_meetings(int* out) {
+  int v = threadIdx.x;
+  if (threadIdx.x < 32) {
+    __syncthreads();
+  } else {
+    v = __shfl(v, 0);
+  }
+  out[threadIdx.x] = v;
+}
+
+__global__ void failing_assert(int value) { assert(value == 1); }
+
+__global__ void slow_write(int* data, int value) {
+  for (int i = 0; i < 2000; ++i) rocshmem_emu_wi_yield();
+  data[threadIdx.x] = value;
+}
+
+__global__ void doubler(int* data) { data[threadIdx.x] *= 2; }
+
+__device__ int deep(int n) {
+  volatile char frame[4096];
+  frame[0] = static_cast<char>(n);
+  return n == 0 ? 0 : deep(n - 1) + frame[0];
+}
+
+__global__ void overflow_stack(int* out) { out[threadIdx.x] = deep(1 << 20); }
+
+// Many more blocks than are resident at once (ROCSHMEM_EMU_RESIDENT_WORK_ITEMS): all run.
+__global__ void count_in_blocks(unsigned long long* total, unsigned* per_block) {
+  __shared__ unsigned in_block;
+  const bool first = threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+  if (first) in_block = 0;
+  __syncthreads();
+  atomicAdd(&in_block, 1u);
+  __syncthreads();
+  if (first) {
+    per_block[blockIdx.x + gridDim.x * blockIdx.y] = in_block;
+    atomicAdd(total, static_cast<unsigned long long>(in_block));
+  }
+}
+
+// Every atomic function for every type HIP defines it for, each checked for its old value and
+// its effect (one work-item; the totals above check atomicity). Counts the failed checks.
+template <class T>
+__device__ void check_integer_atomics(int* failures) {
+  __shared__ T on_shared;  // the same functions on __shared__ memory
+  T memory_value;  // global and private memory are the same memory on the CPU
+  T* const places[] = {&on_shared, &memory_value};
+  for (T* x : places) {
+    auto expect = [&](T old, T was, T now) { if (old != was || *x != now) atomicAdd(failures, 1); };
+    *x = 10;
+    expect(atomicAdd(x, T(5)), 10, 15);
+    expect(atomicSub(x, T(3)), 15, 12);
+    expect(atomicExch(x, T(40)), 12, 40);
+    expect(atomicMin(x, T(30)), 40, 30);
+    expect(atomicMax(x, T(35)), 30, 35);
+    expect(atomicAnd(x, T(0x21)), 35, 0x21);
+    expect(atomicOr(x, T(0x0e)), 0x21, 0x2f);
+    expect(atomicXor(x, T(0x0f)), 0x2f, 0x20);
+    expect(atomicCAS(x, T(0x20), T(7)), 0x20, 7);
+    expect(atomicCAS(x, T(99), T(8)), 7, 7);
+    expect(atomicAdd_system(x, T(1)), 7, 8);
+    expect(atomicMax_block(x, T(9)), 8, 9);
+  }
+}
+
+template <class T>
+__device__ void check_float_atomics(int* failures) {
+  __shared__ T on_shared;
+  T memory_value;  // global and private memory are the same memory on the CPU
+  T* const places[] = {&on_shared, &memory_value};
+  for (T* x : places) {
+    auto expect = [&](T old, T was, T now) { if (old != was || *x != now) atomicAdd(failures, 1); };
+    *x = 1.5;
+    expect(atomicAdd(x, T(2)), T(1.5), T(3.5));
+    expect(atomicSub(x, T(0.5)), T(3.5), T(3));
+    expect(atomicExch(x, T(-4)), T(3), T(-4));
+    expect(atomicMin(x, T(-5)), T(-4), T(-5));
+    expect(atomicMax(x, T(2)), T(-5), T(2));
+    expect(atomicCAS(x, T(2), T(6)), T(2), T(6));
+    expect(unsafeAtomicAdd(x, T(1)), T(6), T(7));
+    expect(safeAtomicMax(x, T(8)), T(7), T(8));
+    expect(atomicAdd_system(x, T(1)), T(8), T(9));
+  }
+}
+
+__global__ void atomic_matrix(int* failures) {
+  check_integer_atomics<int>(failures);
+  check_integer_atomics<unsigned int>(failures);
+  check_integer_atomics<unsigned long>(failures);
+  check_integer_atomics<unsigned long long>(failures);
+  check_float_atomics<float>(failures);
+  check_float_atomics<double>(failures);
+  long long s = -3;
+  if (atomicMin(&s, -7LL) != -3 || atomicMax(&s, 2LL) != -7 || atomicAdd(&s, 5LL) != 2 || s != 7)
+    atomicAdd(failures, 1);
+  unsigned short h = 3;
+  if (atomicCAS(&h, static_cast<unsigned short>(3), static_cast<unsigned short>(9)) != 3 || h != 9)
+    atomicAdd(failures, 1);
+  unsigned wrap = 5;
+  if (atomicInc(&wrap, 5u) != 5 || wrap != 0 || atomicDec(&wrap, 5u) != 0 || wrap != 5 ||
+      atomicDec(&wrap, 5u) != 5 || wrap != 4)
+    atomicAdd(failures, 1);
+  float f = 1;
+  atomicAddNoRet(&f, 2.0f);
+  if (f != 3) atomicAdd(failures, 1);
+}
+
+__global__ void device_printf(int tag) {
+  printf("kernel says %d from block %u thread %u\n", tag, blockIdx.x, threadIdx.x);
+}
+
+// clock64 and wall_clock64 advance while a work-item waits for the others.
+__global__ void clocks(long long* out) {
+  const long long c0 = clock64(), w0 = wall_clock64();
+  for (int i = 0; i < 50; ++i) rocshmem_emu_wi_yield();
+  __syncthreads();
+  out[2 * threadIdx.x] = clock64() - c0;
+  out[2 * threadIdx.x + 1] = wall_clock64() - w0;
+}
+
+// Wave-scope group calls: one leader per wavefront, the others wait for it.
+__global__ void wave_group_call(int* leaders, int* lanes_seen) {
+  if (rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_WAVE, "test_wave_call")) {
+    atomicAdd(leaders, 1);
+    CHECK_DEVICE(rocshmem_emu_wi_lane() == 0);
+    atomicAdd(lanes_seen, static_cast<int>(rocshmem_emu_wi_wave_size()));
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_WAVE);
+}
+
+__global__ void mismatched_group_calls() {
+  if (threadIdx.x < 32) {
+    rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_call_a");
+  } else {
+    rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_call_b");
+  }
+  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_BLOCK);
+}
+
+// A template kernel with static shared memory in a __device__ function.
+template <int Factor>
+__device__ int scaled_through_shared(int v) {
+  __shared__ int scratch[128];
+  scratch[threadIdx.x] = v * Factor;
+  __syncthreads();
+  return scratch[(threadIdx.x + 1) % blockDim.x];
+}
+
+template <class T, int Factor>
+__global__ void template_kernel(T* out, T base) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = base + scaled_through_shared<Factor>(threadIdx.x);
+}
+
+// ---- cases --------------------------------------------------------------------------------------
+
+static void ggl_and_module_smoke() {
   const int n = 1000;
-  int* data;
-  HIP_OK(hipMalloc(&data, n * sizeof(int)));
-  HIP_OK(hipMemset(data, 0, n * sizeof(int)));
+  int* data = device_array<int>(n);
   hipLaunchKernelGGL(add_one, dim3(4), dim3(256), 0, 0, data, n);
   HIP_OK(hipGetLastError());
   HIP_OK(hipDeviceSynchronize());
-  std::vector<int> host(n);
-  HIP_OK(hipMemcpy(host.data(), data, n * sizeof(int), hipMemcpyDeviceToHost));
+  std::vector<int> host = to_host(data, n);
   for (int i = 0; i < n; ++i) CHECK(host[i] == 1, "data[%d] = %d", i, host[i]);
+  HIP_OK(hipFree(data));
+}
 
-  hipModule_t module;
-  HIP_OK(hipModuleLoad(&module, g_module_path));
-  hipFunction_t fill;
-  HIP_OK(hipModuleGetFunction(&fill, module, "fill_ids"));
-  unsigned* out;
-  const unsigned blocks = 2 * 3 * 1, threads = 4 * 2 * 8;
-  HIP_OK(hipMalloc(&out, blocks * threads * sizeof(unsigned)));
-  int bias = 7;
-  void* params[] = {&out, &bias};
-  HIP_OK(hipModuleLaunchKernel(fill, 2, 3, 1, 4, 2, 8, 0, nullptr, params, nullptr));
+static void shared_and_syncthreads() {
+  const int blocks = 6, threads = 512, n = blocks * threads, shift = 37;
+  std::vector<int> in(n);
+  for (int i = 0; i < n; ++i) in[i] = i * 7 + 3;
+  int* d_in = device_array<int>(n);
+  int* d_out = device_array<int>(n);
+  HIP_OK(hipMemcpy(d_in, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  hipLaunchKernelGGL(rotate_in_block, blocks, threads, 0, 0, d_in, d_out, shift);
   HIP_OK(hipDeviceSynchronize());
-  std::vector<unsigned> ids(blocks * threads);
-  HIP_OK(hipMemcpy(ids.data(), out, ids.size() * sizeof(unsigned), hipMemcpyDeviceToHost));
+  std::vector<int> out = to_host(d_out, n);
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < threads; ++t) {
+      int expected = 2 * in[b * threads + ((t + 1) % threads + shift) % threads];
+      CHECK(out[b * threads + t] == expected, "block %d thread %d: %d, expected %d", b, t,
+            out[b * threads + t], expected);
+    }
+  HIP_OK(hipFree(d_in));
+  HIP_OK(hipFree(d_out));
+}
+
+static void wave_shuffles() {
+  const int blocks = 3, threads = 128, n = blocks * threads;
+  ShuffleOut* d = device_array<ShuffleOut>(n);
+  hipLaunchKernelGGL(shuffles, blocks, threads, 0, 0, d);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<ShuffleOut> out = to_host(d, n);
+  auto value = [](int gid) { return gid * 3 + 1; };
+  for (int gid = 0; gid < n; ++gid) {
+    const int lane = gid % 64, wave_base = gid - lane;
+    const ShuffleOut& r = out[gid];
+    CHECK(r.direct == value(wave_base + (lane + 5) % 64), "direct at %d", gid);
+    CHECK(r.up == (lane >= 3 ? value(gid - 3) : value(gid)), "up at %d: %d", gid, r.up);
+    CHECK(r.down == (lane + 7 < 64 ? value(gid + 7) : value(gid)), "down at %d: %d", gid, r.down);
+    CHECK(r.xored == value(wave_base + (lane ^ 13)), "xor at %d", gid);
+    CHECK(r.narrow == value(wave_base + (lane & ~15) + 2), "width 16 at %d: %d", gid, r.narrow);
+    CHECK(r.as_double == value(wave_base + 63 - lane) * 0.5, "double at %d", gid);
+    int sum = 0;
+    for (int l = 0; l < 64; ++l) sum += value(wave_base + l);
+    CHECK(r.wave_sum == sum, "wave sum at %d: %d, expected %d", gid, r.wave_sum, sum);
+  }
+  HIP_OK(hipFree(d));
+}
+
+static void wave_votes() {
+  const int blocks = 2, threads = 100, n = blocks * threads;  // the second wave has 36 lanes
+  VoteOut* d = device_array<VoteOut>(n);
+  hipLaunchKernelGGL(votes, blocks, threads, 0, 0, d);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<VoteOut> out = to_host(d, n);
+  for (int gid = 0; gid < n; ++gid) {
+    const int t = gid % threads, wave_first = gid - t % 64, lanes = t < 64 ? 64 : threads - 64;
+    unsigned long long ballot = 0, pairs = 0;
+    for (int l = 0; l < lanes; ++l) {
+      if ((wave_first + l) % 3 == 0) ballot |= 1ull << l;
+      if ((wave_first + l) % 2 == 0) pairs++;
+    }
+    const unsigned long long active = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+    CHECK(out[gid].ballot == ballot, "ballot at %d: %llx, expected %llx", gid, out[gid].ballot, ballot);
+    CHECK(out[gid].active == active, "activemask at %d: %llx", gid, out[gid].active);
+    CHECK(out[gid].any_five == 1 && out[gid].all_true == 1, "any/all at %d", gid);
+    CHECK(out[gid].all_pred == (pairs == static_cast<unsigned>(lanes)), "all(pred) at %d", gid);
+  }
+  HIP_OK(hipFree(d));
+}
+
+static void atomics() {
+  const unsigned blocks = 8, threads = 256, n = blocks * threads;
+  AtomicTotals init{};
+  init.down = 1000000;
+  AtomicTotals* d = device_array<AtomicTotals>(1);
+  HIP_OK(hipMemcpy(d, &init, sizeof init, hipMemcpyHostToDevice));
+  unsigned* sums = device_array<unsigned>(blocks);
+  hipLaunchKernelGGL(atomics_everywhere, blocks, threads, 0, 0, d, sums);
+  HIP_OK(hipDeviceSynchronize());
+  AtomicTotals r = to_host(d, 1)[0];
+  CHECK(r.count == static_cast<int>(n), "count %d", r.count);
+  CHECK(r.id_sum == static_cast<unsigned long long>(n) * (n - 1) / 2, "id_sum %llu", r.id_sum);
+  CHECK(r.float_count == static_cast<float>(n), "float %f", r.float_count);
+  CHECK(r.double_halves == n * 0.5, "double %f", r.double_halves);
+  CHECK(r.max_id == n - 1, "max %u", r.max_id);
+  CHECK(r.min_signed == -static_cast<long long>(n - 1), "min %lld", r.min_signed);
+  CHECK(r.or_bits == 0xffffffffu, "or %x", r.or_bits);
+  CHECK(r.xor_bits == 0, "xor %x", r.xor_bits);  // each of 4 bits toggled n/4 (even) times
+  CHECK(r.wrap == n % 100, "inc wrap %u", r.wrap);
+  CHECK(r.cas_count == n, "cas %u", r.cas_count);
+  CHECK(r.down == 1000000 - n, "sub %lu", r.down);
+  CHECK(r.exchanged == 7, "exch %d", r.exchanged);
+  std::vector<unsigned> block_sums = to_host(sums, blocks);
   for (unsigned b = 0; b < blocks; ++b)
-    for (unsigned t = 0; t < threads; ++t)
-      CHECK(ids[b * threads + t] == b * 10000 + t + 7, "ids[%u] = %u", b * threads + t, ids[b * threads + t]);
+    CHECK(block_sums[b] == threads * (threads - 1) / 2 + (threads - 1), "shared atomics of block %u: %u", b,
+          block_sums[b]);
+  HIP_OK(hipFree(d));
+  HIP_OK(hipFree(sums));
+}
+
+static void blocks_wait_on_each_other() {
+  const int blocks = 6;
+  int* flags = device_array<int>(blocks);
+  int* order = device_array<int>(blocks);
+  int* position = device_array<int>(1);
+  hipLaunchKernelGGL(wait_chain, blocks, 128, 0, 0, flags, order, position);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(order, blocks);
+  for (int i = 0; i < blocks; ++i) CHECK(got[i] == blocks - 1 - i, "order[%d] = %d", i, got[i]);
+  HIP_OK(hipFree(flags));
+  HIP_OK(hipFree(order));
+  HIP_OK(hipFree(position));
+}
+
+static void group_call_leader() {
+  int* leaders = device_array<int>(1);
+  int* after = device_array<int>(1);
+  hipLaunchKernelGGL(whole_group_call, 1, 256, 0, 0, leaders, after);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(leaders, 1)[0] == 1, "leaders %d (>= 1000: a follower did not wait)", to_host(leaders, 1)[0]);
+  HIP_OK(hipFree(leaders));
+  HIP_OK(hipFree(after));
+}
+
+static void bad_launches() {
+  int* data = device_array<int>(4096);
+  struct Case {
+    dim3 grid, block;
+    unsigned shared;
+    hipError_t expected;
+  } cases[] = {
+      {dim3(1), dim3(2048), 0, hipErrorInvalidConfiguration},
+      {dim3(1), dim3(1024, 2, 1), 0, hipErrorInvalidConfiguration},
+      {dim3(0), dim3(64), 0, hipErrorInvalidConfiguration},
+      {dim3(1, 0, 1), dim3(64), 0, hipErrorInvalidConfiguration},
+      {dim3(1), dim3(64, 1, 0), 0, hipErrorInvalidConfiguration},
+      {dim3(1), dim3(64), 65537, hipErrorInvalidValue},
+      // All __shared__ variables of a program count for each of its kernels (README: limits).
+      {dim3(1), dim3(1024), 60000, hipSuccess},
+  };
+  for (const Case& c : cases) {
+    hipLaunchKernelGGL(add_one, c.grid, c.block, c.shared, 0, data, 4096);
+    HIP_EXPECT(c.expected, hipGetLastError());
+    HIP_OK(hipGetLastError());  // reset by the read
+  }
+  // A launch by the address of a function that is no kernel.
+  void* none[] = {nullptr};
+  HIP_EXPECT(hipErrorInvalidDeviceFunction,
+             hipLaunchKernel(reinterpret_cast<const void*>(&bad_launches), dim3(1), dim3(1), none, 0, 0));
+  HIP_OK(hipDeviceSynchronize());
+  HIP_OK(hipFree(data));
+}
+
+static void module_api() {
+  HIP_EXPECT(hipErrorFileNotFound, ({ hipModule_t m; hipModuleLoad(&m, "/nonexistent.emuco"); }));
+  const char garbage[] = "not a code object\n";
+  hipModule_t module;
+  HIP_EXPECT(hipErrorInvalidImage, hipModuleLoadData(&module, garbage));
+  std::ifstream file(g_module_path, std::ios::binary);
+  std::vector<char> image((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  HIP_OK(hipModuleLoadData(&module, image.data()));
+
+  hipFunction_t missing;
+  HIP_EXPECT(hipErrorNotFound, hipModuleGetFunction(&missing, module, "no_such_kernel"));
+  unsigned count = 0;
+  HIP_OK(hipModuleGetFunctionCount(&count, module));
+  CHECK(count == 5, "%u kernels", count);
+
+  // Dynamic shared memory sized at launch, several blocks interleaved.
+  hipFunction_t reverse;
+  HIP_OK(hipModuleGetFunction(&reverse, module, "reverse_blocks"));
+  const int blocks = 4, threads = 256;
+  std::vector<int> host(blocks * threads);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<int>(i);
+  int* data = device_array<int>(host.size());
+  HIP_OK(hipMemcpy(data, host.data(), host.size() * sizeof(int), hipMemcpyHostToDevice));
+  void* params[] = {&data};
+  HIP_OK(hipModuleLaunchKernel(reverse, blocks, 1, 1, threads, 1, 1, threads * sizeof(int), nullptr, params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> reversed = to_host(data, host.size());
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < threads; ++t)
+      CHECK(reversed[b * threads + t] == b * threads + threads - 1 - t, "reverse at %d/%d", b, t);
+  HIP_EXPECT(hipErrorInvalidValue, hipModuleLaunchKernel(reverse, 1, 1, 1, threads, 1, 1, 65537, nullptr, params, nullptr));
+  HIP_EXPECT(hipErrorInvalidValue, hipGetLastError());
+
+  // Static shared memory: attributes and results.
+  hipFunction_t sums_kernel;
+  HIP_OK(hipModuleGetFunction(&sums_kernel, module, "block_sums"));
+  int shared_bytes = 0;
+  HIP_OK(hipFuncGetAttribute(&shared_bytes, HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, sums_kernel));
+  CHECK(shared_bytes >= 256 * 8 && shared_bytes < 4096, "static shared bytes %d", shared_bytes);
+  hipFuncAttributes attributes;
+  HIP_OK(hipFuncGetAttributes(&attributes, sums_kernel));
+  CHECK(attributes.maxThreadsPerBlock == 1024, "maxThreadsPerBlock %d", attributes.maxThreadsPerBlock);
+  long long* sums = device_array<long long>(blocks);
+  void* sum_params[] = {&data, &sums};
+  HIP_OK(hipModuleLaunchKernel(sums_kernel, blocks, 1, 1, threads, 1, 1, 0, nullptr, sum_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<long long> got = to_host(sums, blocks);
+  for (int b = 0; b < blocks; ++b) {
+    long long expected = 0;
+    for (int t = 0; t < threads; ++t) expected += b * threads + t;
+    CHECK(got[b] == expected, "block %d sum %lld, expected %lld", b, got[b], expected);
+  }
+
+  // A module global, written by a kernel.
+  hipDeviceptr_t counter = nullptr;
+  size_t counter_bytes = 0;
+  HIP_OK(hipModuleGetGlobal(&counter, &counter_bytes, module, "module_counter"));
+  CHECK(counter != nullptr && counter_bytes == sizeof(int), "global of %zu bytes", counter_bytes);
+  HIP_EXPECT(hipErrorNotFound, hipModuleGetGlobal(&counter, &counter_bytes, module, "nothing"));
+  hipFunction_t bump;
+  HIP_OK(hipModuleGetFunction(&bump, module, "bump_counter"));
+  HIP_OK(hipModuleLaunchKernel(bump, 3, 1, 1, 100, 1, 1, 0, nullptr, nullptr, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  int counted = 0;
+  HIP_OK(hipMemcpy(&counted, counter, sizeof counted, hipMemcpyDeviceToHost));
+  CHECK(counted == 300, "counter %d", counted);
+
+  // A C++ kernel by its mangled name, launched through `extra` (natural alignment: 16 bytes).
+  hipFunction_t scale;
+  HIP_OK(hipModuleGetFunction(&scale, module, "_ZN4demo5scaleEPffi"));
+  float* x = device_array<float>(64);
+  std::vector<float> ones(64, 1.5f);
+  HIP_OK(hipMemcpy(x, ones.data(), sizeof(float) * 64, hipMemcpyHostToDevice));
+  struct {
+    float* x;
+    float factor;
+    int n;
+  } packed{x, 4.0f, 50};
+  size_t packed_size = sizeof packed;
+  void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &packed_size,
+                   HIP_LAUNCH_PARAM_END};
+  HIP_OK(hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, extra));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<float> scaled = to_host(x, 64);
+  for (int i = 0; i < 64; ++i) CHECK(scaled[i] == (i < 50 ? 6.0f : 1.5f), "scaled[%d] = %f", i, scaled[i]);
+  size_t wrong_size = 12;
+  void* wrong_extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &wrong_size,
+                         HIP_LAUNCH_PARAM_END};
+  HIP_EXPECT(hipErrorInvalidValue, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, wrong_extra));
+  HIP_EXPECT(hipErrorInvalidValue, hipGetLastError());
+  void* scale_params[] = {&x, &packed.factor, &packed.n};
+  HIP_EXPECT(hipErrorInvalidValue, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, scale_params, extra));
+  HIP_EXPECT(hipErrorInvalidValue, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, nullptr));
+  HIP_EXPECT(hipErrorInvalidConfiguration,
+             hipModuleLaunchKernel(scale, 1, 1, 1, 2048, 1, 1, 0, nullptr, scale_params, nullptr));
+  HIP_EXPECT(hipErrorInvalidConfiguration, hipGetLastError());
+
+  // After unload the handles are invalid.
+  HIP_OK(hipModuleUnload(module));
+  HIP_EXPECT(hipErrorInvalidHandle, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, scale_params, nullptr));
+  HIP_EXPECT(hipErrorInvalidHandle, hipModuleGetFunction(&scale, module, "fill_ids"));
+  HIP_EXPECT(hipErrorInvalidHandle, hipModuleUnload(module));
+  HIP_OK(hipFree(x));
+  HIP_OK(hipFree(sums));
+  HIP_OK(hipFree(data));
+}
+
+static void stream_order() {
+  hipStream_t first, second;
+  HIP_OK(hipStreamCreate(&first));
+  HIP_OK(hipStreamCreateWithFlags(&second, hipStreamNonBlocking));
+  hipEvent_t written;
+  HIP_OK(hipEventCreate(&written));
+  int* data = device_array<int>(64);
+  hipLaunchKernelGGL(slow_write, 1, 64, 0, first, data, 21);
+  HIP_OK(hipEventRecord(written, first));
+  HIP_OK(hipStreamWaitEvent(second, written, 0));
+  hipLaunchKernelGGL(doubler, 1, 64, 0, second, data);
+  HIP_OK(hipStreamSynchronize(second));
+  std::vector<int> got = to_host(data, 64);
+  for (int i = 0; i < 64; ++i) CHECK(got[i] == 42, "data[%d] = %d (the kernels ran out of order)", i, got[i]);
+  HIP_OK(hipEventDestroy(written));
+  HIP_OK(hipStreamDestroy(first));
+  HIP_OK(hipStreamDestroy(second));
+  HIP_OK(hipFree(data));
+}
+
+static void occupancy() {
+  const dim3 grid(20, 3), block(16, 16, 4);  // 60 blocks of 1024 work-items
+  unsigned long long* total = device_array<unsigned long long>(1);
+  unsigned* per_block = device_array<unsigned>(60);
+  hipLaunchKernelGGL(count_in_blocks, grid, block, 0, 0, total, per_block);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(total, 1)[0] == 60ull * 1024, "total %llu", to_host(total, 1)[0]);
+  std::vector<unsigned> counts = to_host(per_block, 60);
+  for (int b = 0; b < 60; ++b) CHECK(counts[b] == 1024, "block %d counted %u", b, counts[b]);
+  HIP_OK(hipFree(total));
+  HIP_OK(hipFree(per_block));
+}
+
+static void atomic_functions() {
+  int* failures = device_array<int>(1);
+  hipLaunchKernelGGL(atomic_matrix, 1, 1, 0, 0, failures);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(failures, 1)[0] == 0, "%d atomic checks failed", to_host(failures, 1)[0]);
+  HIP_OK(hipFree(failures));
+}
+
+static void clocks_advance() {
+  long long* out = device_array<long long>(2 * 64);
+  hipLaunchKernelGGL(clocks, 1, 64, 0, 0, out);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<long long> got = to_host(out, 2 * 64);
+  for (int t = 0; t < 64; ++t)
+    CHECK(got[2 * t] > 0 && got[2 * t + 1] > 0, "thread %d: clock64 +%lld, wall_clock64 +%lld", t, got[2 * t],
+          got[2 * t + 1]);
+  int rate = 0;
+  HIP_OK(hipDeviceGetAttribute(&rate, hipDeviceAttributeWallClockRate, 0));
+  CHECK(rate == 1000000, "wall clock rate %d kHz (wall_clock64 counts nanoseconds)", rate);
+  HIP_OK(hipFree(out));
+}
+
+static void wave_groups() {
+  int* leaders = device_array<int>(1);
+  int* lanes = device_array<int>(1);
+  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes);  // waves of 64, 64, 32
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(leaders, 1)[0] == 6, "%d wave leaders", to_host(leaders, 1)[0]);
+  CHECK(to_host(lanes, 1)[0] == 320, "%d lanes in the waves", to_host(lanes, 1)[0]);
+  HIP_OK(hipFree(leaders));
+  HIP_OK(hipFree(lanes));
+}
+
+static void templates() {
+  int* out = device_array<int>(2 * 128);
+  hipLaunchKernelGGL((template_kernel<int, 3>), 2, 128, 0, 0, out, 1000);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 2 * 128);
+  for (int i = 0; i < 256; ++i) CHECK(got[i] == 1000 + 3 * ((i % 128 + 1) % 128), "out[%d] = %d", i, got[i]);
+  HIP_OK(hipFree(out));
+}
+
+static void printf_from_kernel() {
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    hipLaunchKernelGGL(device_printf, 2, 3, 0, 0, 77);
+    _exit(hipDeviceSynchronize() == hipSuccess ? 0 : 1);  // no exit(): the output is already flushed
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0) output.append(buffer, n);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+  for (int b = 0; b < 2; ++b)
+    for (int t = 0; t < 3; ++t) {
+      std::string line = "kernel says 77 from block " + std::to_string(b) + " thread " + std::to_string(t) + "\n";
+      CHECK(output.find(line) != std::string::npos, "missing line '%s' in:\n%s", line.c_str(), output.c_str());
+    }
+}
+
+// A module that references rocSHMEM is refused until rocshmem_hipmodule_init marked it.
+static void rocshmem_module_needs_init(const char* path) {
+  hipModule_t module;
+  HIP_OK(hipModuleLoad(&module, path));
+  hipFunction_t kernel;
+  HIP_OK(hipModuleGetFunction(&kernel, module, "rocshmem_user"));
+  int* out = device_array<int>(8);
+  int ask = 0;
+  void* params[] = {&out, &ask};
+  HIP_EXPECT(hipErrorNotInitialized, hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
+  HIP_EXPECT(hipErrorNotInitialized, hipGetLastError());
+  CHECK(rocshmem_emu_wi_module_mark_rocshmem(nullptr) != 0, "a null module was accepted");
+  CHECK(rocshmem_emu_wi_module_mark_rocshmem(module) == 0, "the module was not accepted");
+  HIP_OK(hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 8);
+  for (int i = 0; i < 8; ++i) CHECK(got[i] == 5, "out[%d] = %d", i, got[i]);
   HIP_OK(hipModuleUnload(module));
   HIP_OK(hipFree(out));
-  HIP_OK(hipFree(data));
-  printf("PASS smoke\n");
-  return 0;
+}
+
+// ---- cases that end the process ----------------------------------------------------------------
+
+struct ChildResult {
+  int status;  // exit status, or 128 + signal
+  std::string output;
+};
+
+static ChildResult run_in_child(const std::function<void()>& body) {
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDERR_FILENO);
+    close(pipe_fds[0]);
+    body();
+    HIP_OK(hipDeviceSynchronize());
+    fprintf(stderr, "UNEXPECTED: the kernel completed\n");
+    _exit(0);
+  }
+  close(pipe_fds[1]);
+  ChildResult result{0, ""};
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipe_fds[0], buffer, sizeof buffer)) > 0) result.output.append(buffer, n);
+  close(pipe_fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  fprintf(stderr, "child (status %d) said:\n%s", result.status, result.output.c_str());
+  return result;
+}
+
+static void expect_end(const std::function<void()>& body, const std::vector<std::string>& phrases) {
+  ChildResult r = run_in_child(body);
+  CHECK(r.status == 70, "exit status %d, expected 70", r.status);
+  for (const std::string& phrase : phrases)
+    CHECK(r.output.find(phrase) != std::string::npos, "no '%s' in the message", phrase.c_str());
+}
+
+static void fault() {
+  expect_end([] { hipLaunchKernelGGL(null_write, 2, 64, 0, 0, static_cast<int*>(nullptr)); },
+             {"HIP emulator: process ", "kernel 'null_write', block (1,0,0), thread (3,0,0)",
+              "invalid memory access (SIGSEGV) at address 0x4"});
+}
+
+static void assert_fails() {
+  expect_end([] { hipLaunchKernelGGL(failing_assert, 1, 2, 0, 0, 5); },
+             {"kernel 'failing_assert', block (0,0,0), thread (0,0,0)", "failed assertion 'value == 1'"});
+}
+
+static void partial_group() {
+  expect_end([] { hipLaunchKernelGGL(partial_group_call, 1, 64, 0, 0); },
+             {"kernel 'partial_group_call', block (0,0,0), thread (",
+              "finished the kernel while 32 work-item(s) of its block wait in test_wg_call"});
+}
+
+static void deadlock() {
+  expect_end(
+      [] {
+        int* out = device_array<int>(64);
+        hipLaunchKernelGGL(divergent_meetings, 1, 64, 0, 0, out);
+      },
+      {"kernel 'divergent_meetings' can never complete", "block (0,0,0) of 64 work-items",
+       "32 in __syncthreads", "32 in a wavefront shuffle"});
+}
+
+static void stack_overflow() {
+  expect_end(
+      [] {
+        int* out = device_array<int>(4);
+        hipLaunchKernelGGL(overflow_stack, 1, 4, 0, 0, out);
+      },
+      {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
+}
+
+static void mismatched_groups() {
+  expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
+             {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
+              "while 32 work-item(s) of its block wait in test_call_"});
 }
 
 int main(int argc, char** argv) {
@@ -71,8 +828,30 @@ int main(int argc, char** argv) {
     return 2;
   }
   g_module_path = argv[2];
-  std::string name = argv[1];
-  if (name == "smoke") return smoke();
-  fprintf(stderr, "unknown case %s\n", argv[1]);
-  return 2;
+  const std::map<std::string, void (*)()> cases = {
+      {"smoke", ggl_and_module_smoke},       {"shared", shared_and_syncthreads},
+      {"shuffles", wave_shuffles},           {"votes", wave_votes},
+      {"atomics", atomics},                  {"blocks_wait", blocks_wait_on_each_other},
+      {"group_leader", group_call_leader},   {"bad_launches", bad_launches},
+      {"module_api", module_api},            {"stream_order", stream_order},
+      {"fault", fault},                      {"assert", assert_fails},
+      {"partial_group", partial_group},      {"deadlock", deadlock},
+      {"stack_overflow", stack_overflow},    {"occupancy", occupancy},
+      {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
+      {"wave_groups", wave_groups},          {"templates", templates},
+      {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
+  };
+  if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
+    rocshmem_module_needs_init(argv[2]);
+    printf("PASS rocshmem_module\n");
+    return 0;
+  }
+  auto it = cases.find(argv[1]);
+  if (it == cases.end()) {
+    fprintf(stderr, "unknown case %s\n", argv[1]);
+    return 2;
+  }
+  it->second();
+  printf("PASS %s\n", argv[1]);
+  return 0;
 }
