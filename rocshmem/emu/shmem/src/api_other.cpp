@@ -5,6 +5,7 @@
 
 #include "api_include.hpp"
 #include "rocshmem_emu.h"
+#include "rocshmem_emu_workitem.h"
 #include "context.hpp"
 #include "globals.hpp"
 #include "heap_alloc.hpp"
@@ -39,12 +40,20 @@ ROCSHMEM_EMU_API void* rocshmem::rocshmem_get_device_ctx() {
   return is_initialized() ? default_ctx().ctx_opaque : nullptr;
 }
 
-// Copies rocSHMEM's device globals into a code object loaded with hipModuleLoad. The CPU HIP
-// runtime cannot load GPU code objects, so there is never a module to patch: documented error.
+// On a GPU this copies rocSHMEM's device globals into a code object loaded with hipModuleLoad.
+// An emulator code object is a shared object whose device-API calls and globals bind to this
+// library when it is loaded, so there is nothing to copy: the HIP emulator only records that
+// the module was initialised (its `uses-rocshmem` kernels are refused until then).
 ROCSHMEM_EMU_API int rocshmem::rocshmem_hipmodule_init(hipModule_t module, hipStream_t /*stream*/) {
-  report_error("rocshmem_hipmodule_init(%p): the CPU emulator cannot load GPU modules; nothing done",
-               static_cast<void*>(module));
-  return ROCSHMEM_ERROR;
+  const char* fn = "rocshmem_hipmodule_init";
+  if (!require_initialized(fn)) return ROCSHMEM_ERROR;
+  if (!module) return report_error("%s: module is null", fn), ROCSHMEM_ERROR;
+  if (rocshmem_emu_wi_module_mark_rocshmem(module) != 0) {
+    report_error("%s(%p): not a loaded emulator code object (hipModuleLoad of an .emuco file); nothing done", fn,
+                 static_cast<void*>(module));
+    return ROCSHMEM_ERROR;
+  }
+  return ROCSHMEM_SUCCESS;
 }
 
 // Queue-pair introspection exists only for the GDA (GPU-direct network) backend.

@@ -27,11 +27,8 @@ int wg_create(rocshmem::rocshmem_team_t team, int64_t options, rocshmem::rocshme
   CreatedCtx made = group_call(Scope::block, fn, [&] {
     CreatedCtx c{rocshmem::ROCSHMEM_ERROR, {nullptr, nullptr}};
     if (!initialized_for_device(fn)) return c;
-    Team* t = team_from_handle(team, fn);
-    if (!t) {
-      if (is_invalid_team(team)) report_error("%s: team is ROCSHMEM_TEAM_INVALID; no context created", fn);
-      return c;
-    }
+    // ROCSHMEM_TEAM_INVALID (a PE outside a split) gets the error status without a message.
+    if (is_invalid_team(team) || !team_from_handle(team, fn)) return c;
     c.ctx.ctx_opaque = ctx_create(options);
     c.ctx.team_opaque = team;
     c.status = rocshmem::ROCSHMEM_SUCCESS;
