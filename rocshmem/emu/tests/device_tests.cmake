@@ -6,9 +6,15 @@ if(NOT COMMAND rocshmem_emu_kernel_host_program)
   return()
 endif()
 
+# The kernel engine's helper functions read these directory variables of rocshmem/emu/kernel,
+# which are not visible here: give them the same values.
+set(ROCSHMEM_EMU_KERNEL_INCLUDE_DIR "${CMAKE_CURRENT_SOURCE_DIR}/../kernel/include")
+set(ROCSHMEM_EMU_HIPCC "${CMAKE_CURRENT_SOURCE_DIR}/../kernel/bin/rocshmem-emu-hipcc")
+
 function(emu_device_test_program name source)
   rocshmem_emu_kernel_host_program(${name} ${source})
   target_link_libraries(${name} PRIVATE rocshmem_twin rocshmem_cpu_emu)
+  target_compile_options(${name} PRIVATE -Wno-deprecated-declarations)  # wg_init & co. are tested too
   target_include_directories(${name} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 endfunction()
 
@@ -37,3 +43,12 @@ foreach(n IN LISTS EMU_TEST_PE_COUNTS)
            COMMAND emu_test_device_partial $<TARGET_FILE:rocshmem-emu-run> ${n})
   set_tests_properties(emu_device_partial_${n}pe PROPERTIES TIMEOUT 90 LABELS emu)
 endforeach()
+
+# Device-side put rate (information only; see shmem/device/bench). The smoke run keeps it working.
+rocshmem_emu_kernel_host_program(rocshmem-emu-device-put-rate ../shmem/device/bench/device_put_rate.cpp)
+target_link_libraries(rocshmem-emu-device-put-rate PRIVATE rocshmem_twin rocshmem_cpu_emu)
+set_target_properties(rocshmem-emu-device-put-rate PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
+install(TARGETS rocshmem-emu-device-put-rate RUNTIME DESTINATION bin)
+add_test(NAME emu_device_put_rate_smoke_2pe
+         COMMAND rocshmem-emu-run -n 2 --timeout 60 -- $<TARGET_FILE:rocshmem-emu-device-put-rate> --quick)
+set_tests_properties(emu_device_put_rate_smoke_2pe PROPERTIES TIMEOUT 90 LABELS emu)

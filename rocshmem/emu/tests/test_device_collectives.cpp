@@ -1,6 +1,6 @@
 // Work-group and wavefront collectives from kernels, on WORLD and on a split team (the even
 // PEs; odd PEs hold ROCSHMEM_TEAM_INVALID, where every collective is a no-op): reduce, broadcast,
-// fcollect, alltoall, barrier/sync, team queries, wg_team_create_ctx; every work-item receives
+// fcollect, alltoall(v), barrier/sync, team queries, wg_team_create_ctx; every work-item receives
 // the leader's status. Then a device barrier_all (thread and _wg form) orders a put before the
 // neighbour reads it.
 #include "device/device_test.hpp"
@@ -54,6 +54,39 @@ __global__ void wave_collectives(rocshmem_team_t team, long* max_dst, const long
   const int bc = rocshmem_ctx_int_broadcast_wave(ROCSHMEM_CTX_DEFAULT, team, bc_dst, bc_src, kN, 0);
   rocshmem_sync_all_wave();
   out->status[threadIdx.x] = status + 10 * bc;
+}
+
+// alltoallv (GET algorithm): team PE j's block is j+1 elements at source_displs[j], the same
+// layout on every PE; PE me receives me+1 elements from every PE i at dest_displs[i].
+__global__ void wg_alltoallv(rocshmem_team_t team, int* dst, const size_t* dst_n, const size_t* dst_d, int* src,
+                             const size_t* src_n, const size_t* src_d) {
+  rocshmem_int_alltoallv_wg(team, dst, dst_n, dst_d, src, src_n, src_d);
+}
+
+void run_alltoallv(rocshmem_team_t team, int team_me, int team_n, const std::string& label) {
+  const int n = rocshmem_n_pes();
+  int* src = symmetric_alloc<int>(size_t(n) * (n + 1) / 2);
+  int* dst = symmetric_alloc<int>(size_t(n) * n);
+  auto* arrays = device_alloc<size_t>(4 * size_t(n));
+  size_t *src_n = arrays, *src_d = arrays + n, *dst_n = arrays + 2 * n, *dst_d = arrays + 3 * n;
+  for (int j = 0, at = 0; j < team_n; at += j + 1, ++j) {
+    src_n[j] = j + 1;
+    src_d[j] = at;
+    dst_n[j] = team_me + 1;
+    dst_d[j] = size_t(j) * (team_me + 1);
+    for (int k = 0; k <= j; ++k) src[at + k] = team_me * 1000 + j * 10 + k;
+  }
+  rocshmem_barrier_all();
+  DEVICE_LAUNCH_AND_SYNC(wg_alltoallv, dim3(1), dim3(kWaveThreads), team, dst, dst_n, dst_d, src, src_n, src_d);
+  if (team != ROCSHMEM_TEAM_INVALID)
+    for (int i = 0; i < team_n; ++i)
+      for (int k = 0; k <= team_me; ++k)
+        EMU_CHECK_EQ(dst[i * (team_me + 1) + k], i * 1000 + team_me * 10 + k,
+                     label + ": alltoallv_wg from team PE " + std::to_string(i));
+  HIP_CHECK(hipFree(arrays));
+  rocshmem_free(dst);
+  rocshmem_free(src);
+  emu_test::passed((label + ": _wg alltoallv").c_str());
 }
 
 // Thread form: one work-item puts, waits in barrier_all, then reads what the left PE put.
@@ -168,6 +201,7 @@ int main() {
   auto [me, npes, right, left] = emu_test::init_ring();
   run_wg(ROCSHMEM_TEAM_WORLD, me, npes, "WORLD");
   run_wave(ROCSHMEM_TEAM_WORLD, me, npes, "WORLD");
+  run_alltoallv(ROCSHMEM_TEAM_WORLD, me, npes, "WORLD");
 
   rocshmem_team_t evens = ROCSHMEM_TEAM_INVALID;
   const int n_even = (npes + 1) / 2;
@@ -175,6 +209,7 @@ int main() {
   EMU_CHECK_EQ(evens == ROCSHMEM_TEAM_INVALID, me % 2 == 1, "odd PEs are outside the split");
   run_wg(evens, me / 2, n_even, "even PEs");
   run_wave(evens, me / 2, n_even, "even PEs");
+  run_alltoallv(evens, me / 2, n_even, "even PEs");
   if (evens != ROCSHMEM_TEAM_INVALID) rocshmem_team_destroy(evens);
 
   run_device_barrier(me, right, left);

@@ -5,6 +5,7 @@
 // usage (under rocshmem-emu-run): test_device_rma <device_ring.emuco>
 #include "device/device_test.hpp"
 
+#include <cstring>
 #include <string>
 
 using namespace rocshmem;
@@ -31,7 +32,23 @@ __global__ void ring_put(long* dst, long* src, int right, int me) {
     rocshmem_ctx_long_put(ROCSHMEM_CTX_DEFAULT, dst + i * kChunk, src + i * kChunk, kChunk, right);
   else
     rocshmem_long_put(dst + i * kChunk, src + i * kChunk, kChunk, right);
+  // The device-only ordering calls: per-PE fence, pe_quiet, system fence.
+  const int targets[1] = {right};
+  rocshmem_fence(right);
+  rocshmem_pe_quiet(targets, 1);
+  rocshmem_ctx_threadfence_system(ROCSHMEM_CTX_DEFAULT);
   rocshmem_quiet();
+}
+
+// Stores straight into the right neighbour's heap through rocshmem_ptr (node-local peers).
+__global__ void ring_ptr(int* dst, int right, int me, int* null_ptrs) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int* peer = static_cast<int*>(rocshmem_ptr(dst, right));
+  if (!peer) {
+    atomicAdd(null_ptrs, 1);
+    return;
+  }
+  __atomic_store_n(&peer[i], p_value(me, i) + 7, __ATOMIC_RELEASE);
 }
 
 // Reads the left neighbour's src (symmetric) into local device memory.
@@ -39,6 +56,47 @@ __global__ void ring_get(long* got, long* got_g, const long* src, int left) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   rocshmem_long_get(got + i * kChunk, src + i * kChunk, kChunk, left);
   got_g[i] = rocshmem_ctx_long_g(ROCSHMEM_CTX_DEFAULT, src + i * kChunk + kChunk - 1, left);
+}
+
+// Two wavefronts per block: each wave moves its 64 elements with one _wave put and raises its
+// own signal once (ADD 1: a value above 1 would mean the data moved more than once).
+__global__ void ring_wave(int* dst, const int* src, uint64_t* sig, int right) {
+  const int wave = (blockIdx.x * blockDim.x + threadIdx.x) / 64;
+  rocshmem_ctx_int_put_signal_wave(ROCSHMEM_CTX_DEFAULT, dst + wave * 64, src + wave * 64, 64, &sig[wave], 1,
+                                   ROCSHMEM_SIGNAL_ADD, right);
+}
+
+// Every block fetches the left neighbour's whole array with one _wg get (nbi, then quiet).
+__global__ void ring_get_wg(int* got, const int* src, size_t n, int left) {
+  rocshmem_getmem_nbi_wg(got + blockIdx.x * n, src, n * sizeof(int), left);
+  rocshmem_quiet();
+}
+
+void test_group_ring(int me, int right, int left) {
+  constexpr int kWaves = kN / 64;
+  int* dst = symmetric_alloc<int>(kN);
+  int* src = symmetric_alloc<int>(kN);
+  auto* sig = symmetric_alloc<uint64_t>(kWaves);
+  int* got = device_alloc<int>(size_t(kBlocks) * kN);
+  for (int i = 0; i < kN; ++i) src[i] = p_value(me, i);
+  rocshmem_barrier_all();
+  DEVICE_LAUNCH_AND_SYNC(ring_wave, dim3(kBlocks / 2), dim3(2 * kThreads), dst, src, sig, right);
+  for (int w = 0; w < kWaves; ++w) EMU_CHECK_EQ(sig[w], uint64_t(1), "signal of wave " + std::to_string(w));
+  for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(dst[i], p_value(left, i), "put_signal_wave element " + std::to_string(i));
+  DEVICE_LAUNCH_AND_SYNC(ring_get_wg, dim3(kBlocks), dim3(kThreads), got, src, size_t(kN), left);
+  for (int b = 0; b < kBlocks; ++b)
+    for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(got[b * kN + i], p_value(left, i), "getmem_nbi_wg of block " + std::to_string(b));
+  // From a host thread a group form is a group of one.
+  memset(dst, 0, kN * sizeof(int));
+  rocshmem_barrier_all();
+  rocshmem_int_put_wg(dst, src, kN, right);
+  rocshmem_barrier_all();
+  for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(dst[i], p_value(left, i), "host-thread put_wg element " + std::to_string(i));
+  HIP_CHECK(hipFree(got));
+  rocshmem_free(sig);
+  rocshmem_free(src);
+  rocshmem_free(dst);
+  emu_test::passed("_wave put_signal (two waves per block), _wg get, host-thread _wg call");
 }
 
 void test_kernel_ring(int me, int right, int left) {
@@ -52,6 +110,13 @@ void test_kernel_ring(int me, int right, int left) {
   DEVICE_LAUNCH_AND_SYNC(ring_p, dim3(kBlocks), dim3(kThreads), p_dst, right, me);
   for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(p_dst[i], p_value(left, i), "p from work-item " + std::to_string(i));
   emu_test::passed("device p ring from every work-item");
+
+  int* null_ptrs = device_alloc<int>(1);
+  DEVICE_LAUNCH_AND_SYNC(ring_ptr, dim3(kBlocks), dim3(kThreads), p_dst, right, me, null_ptrs);
+  EMU_CHECK_EQ(*null_ptrs, 0, "rocshmem_ptr to a node-local peer");
+  for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(p_dst[i], p_value(left, i) + 7, "store through rocshmem_ptr " + std::to_string(i));
+  HIP_CHECK(hipFree(null_ptrs));
+  emu_test::passed("device stores through rocshmem_ptr");
 
   DEVICE_LAUNCH_AND_SYNC(ring_put, dim3(kBlocks), dim3(kThreads), put_dst, put_src, right, me);
   for (int i = 0; i < kN; ++i)
@@ -111,6 +176,7 @@ int main(int argc, char** argv) {
   auto [me, npes, right, left] = emu_test::init_ring();
   (void)npes;
   test_kernel_ring(me, right, left);
+  test_group_ring(me, right, left);
   test_module_ring(argv[1], me, right, left);
   rocshmem_finalize();
   return 0;

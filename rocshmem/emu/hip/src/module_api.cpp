@@ -142,6 +142,7 @@ hipError_t load_image(hipModule_t* module, const unsigned char* data, size_t siz
     function->info.aligns = declared.aligns;
     function->info.uses_rocshmem = declared.uses_rocshmem;
     function->info.dynamic_shared_capacity = found->dynamic_shared_capacity;
+    function->info.dynamic_shared = found->dynamic_shared;
     loaded->uses_rocshmem |= declared.uses_rocshmem;
     loaded->functions.push_back(std::move(function));
   }
@@ -437,6 +438,7 @@ extern "C" __attribute__((visibility("default"))) void rocshmem_emu_wi_register_
   function->info.sizes.assign(kernel->sizes, kernel->sizes + kernel->num_params);
   function->info.aligns.assign(kernel->aligns, kernel->aligns + kernel->num_params);
   function->info.dynamic_shared_capacity = kernel->dynamic_shared_capacity;
+  function->info.dynamic_shared = kernel->dynamic_shared;
   registry().host_kernels[kernel->address] = function;
   registry().functions.insert(function);
 }

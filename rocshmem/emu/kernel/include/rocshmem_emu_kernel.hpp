@@ -304,6 +304,12 @@ ROCSHMEM_EMU_UNSUPPORTED("__smid") unsigned __smid(void);
 #undef ROCSHMEM_EMU_UNSUPPORTED
 
 // ---- launches from a C++ host program -----------------------------------------------------------
+// Defined by `rocshmem-emu-hipcc -c` in a program with extern __shared__ arrays (weak: absent,
+// they are null, and the program has no dynamic shared buffer).
+extern "C" __attribute__((weak, visibility("hidden"))) const unsigned
+    rocshmem_emu_program_dynamic_shared_capacity;
+extern "C" __attribute__((weak, visibility("hidden"))) void* rocshmem_emu_program_dynamic_shared_address();
+
 namespace rocshmem_emu {
 
 template <class... P, size_t... I>
@@ -327,14 +333,16 @@ struct ParameterList {
 // A kernel's description for the launch engine (also used by the code-object registration).
 template <class... P>
 rocshmem_emu_wi_kernel_t describe_kernel(const char* name, void (*kernel)(P...),
-                                         unsigned dynamic_shared_capacity = 0) {
+                                         unsigned dynamic_shared_capacity = 0,
+                                         void* (*dynamic_shared)(void) = nullptr) {
   return rocshmem_emu_wi_kernel_t{name,
                                   reinterpret_cast<const void*>(kernel),
                                   &kernel_entry<P...>,
                                   static_cast<unsigned>(sizeof...(P)),
                                   ParameterList<P...>::sizes,
                                   ParameterList<P...>::aligns,
-                                  dynamic_shared_capacity};
+                                  dynamic_shared_capacity,
+                                  dynamic_shared};
 }
 
 // A kernel's parameter list as the compile driver reads it back from the code object's
@@ -352,7 +360,11 @@ template <class... P, class... A>
 void launch_ggl(const char* name, void (*kernel)(P...), dim3 grid, dim3 block,
                 unsigned int shared_bytes, hipStream_t stream, A&&... args) {
   static_assert(sizeof...(P) == sizeof...(A), "hipLaunchKernelGGL: wrong number of kernel arguments");
-  const rocshmem_emu_wi_kernel_t description = describe_kernel(name, kernel);
+  const bool has_buffer = &rocshmem_emu_program_dynamic_shared_capacity != nullptr &&
+                          &rocshmem_emu_program_dynamic_shared_address != nullptr;
+  const rocshmem_emu_wi_kernel_t description =
+      describe_kernel(name, kernel, has_buffer ? rocshmem_emu_program_dynamic_shared_capacity : 0u,
+                      has_buffer ? &rocshmem_emu_program_dynamic_shared_address : nullptr);
   rocshmem_emu_wi_register_kernel(&description);
   std::tuple<std::decay_t<P>...> values(std::forward<A>(args)...);
   std::apply(

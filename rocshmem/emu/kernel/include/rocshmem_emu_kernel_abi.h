@@ -28,6 +28,8 @@ typedef struct rocshmem_emu_wi_kernel {
   /* Bytes of the module's thread-local image that are the dynamic shared memory buffer
    * (extern __shared__), not static __shared__ variables. */
   unsigned dynamic_shared_capacity;
+  /* The calling thread's address of that buffer (NULL when the object has none). */
+  void* (*dynamic_shared)(void);
 } rocshmem_emu_wi_kernel_t;
 
 /* The ids of the running work-item (threadIdx etc.); on a host thread: zeros and dims of 1. */

@@ -26,6 +26,7 @@ struct KernelInfo {
   std::vector<unsigned> aligns;
   bool uses_rocshmem = false;
   size_t dynamic_shared_capacity = 0;  // see rocshmem_emu_wi_kernel_t
+  void* (*dynamic_shared)(void) = nullptr;
 };
 
 struct LaunchShape {

@@ -36,6 +36,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <sched.h>
 #include <deque>
 #include <memory>
 #include <string>
@@ -139,6 +141,23 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
     } index{image.module_id, 0};
     shared_base_ = static_cast<unsigned char*>(__tls_get_addr(&index));
     shared_size_ = image.size;
+    // What a block switch saves and restores: the whole image but the unused tail of the
+    // dynamic shared buffer (64 KiB in every object with extern __shared__ arrays).
+    size_t dynamic_offset = shared_size_, dynamic_capacity = 0;
+    if (kernel.dynamic_shared != nullptr) {
+      auto* buffer = static_cast<unsigned char*>(kernel.dynamic_shared());
+      if (buffer >= shared_base_ && buffer + kernel.dynamic_shared_capacity <= shared_base_ + shared_size_) {
+        dynamic_offset = static_cast<size_t>(buffer - shared_base_);
+        dynamic_capacity = kernel.dynamic_shared_capacity;
+      }
+    }
+    const size_t used_end = dynamic_offset + std::min(shape.dynamic_shared, dynamic_capacity);
+    shared_segments_.push_back({0, used_end});
+    if (dynamic_offset + dynamic_capacity < shared_size_) {
+      shared_segments_.push_back({dynamic_offset + dynamic_capacity, shared_size_ - dynamic_offset - dynamic_capacity});
+    }
+    shared_saved_bytes_ = 0;
+    for (const auto& segment : shared_segments_) shared_saved_bytes_ += segment.second;
   }
   block_size_ = shape.block.x * shape.block.y * shape.block.z;
   total_blocks_ = uint64_t(shape.grid.x) * shape.grid.y * shape.grid.z;
@@ -239,7 +258,7 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
   block.finished = 0;
   block.meeting = Meeting{};
   block.items = slot.items.get();
-  block.shared.assign(shared_size_, 0);  // each block starts from zeroed shared memory
+  block.shared.assign(shared_saved_bytes_, 0);  // each block starts from zeroed shared memory
   for (unsigned w = 0; w < waves_per_block_; ++w) {
     Wave& wave = block.waves[w];
     wave = Wave{};
@@ -295,8 +314,18 @@ void Launch::run() {
 void Launch::resume(WorkItem* item) {
   Block* block = item->block;
   if (shared_size_ != 0 && loaded_ != block) {
-    if (loaded_ != nullptr) memcpy(loaded_->shared.data(), shared_base_, shared_size_);
-    memcpy(shared_base_, block->shared.data(), shared_size_);
+    if (loaded_ != nullptr) {
+      unsigned char* saved = loaded_->shared.data();
+      for (const auto& segment : shared_segments_) {
+        memcpy(saved, shared_base_ + segment.first, segment.second);
+        saved += segment.second;
+      }
+    }
+    const unsigned char* restored = block->shared.data();
+    for (const auto& segment : shared_segments_) {
+      memcpy(shared_base_ + segment.first, restored, segment.second);
+      restored += segment.second;
+    }
     loaded_ = block;
   }
   tl_item = item;
@@ -320,7 +349,22 @@ void Launch::switch_out(WorkItem* item) {
   rocshmem_emu_fiber_switch(&item->stack_pointer, main_stack_pointer_);
 }
 
+// A yield with no other runnable work-item (everyone else waits for a meeting, or the launch has
+// one work-item left) comes from a wait on something outside the launch: another PE, the host.
+// Spinning through the scheduler would burn a core of a shared machine, so such yields back off
+// like the rocSHMEM emulator's waits: a few rounds at once, then sched_yield, then short naps.
 void Launch::yield(WorkItem* item) {
+  if (ready_.empty()) {
+    ++lonely_yields_;
+    if (lonely_yields_ > 4096) {
+      timespec nap{0, 50'000};  // 50 us: far below a rocSHMEM wait's liveness period (20 ms)
+      nanosleep(&nap, nullptr);
+    } else if (lonely_yields_ > 64) {
+      sched_yield();
+    }
+  } else {
+    lonely_yields_ = 0;
+  }
   ready_.push_back(item);
   switch_out(item);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "launch.hpp"
@@ -117,6 +118,9 @@ class Launch {
   void* main_stack_pointer_ = nullptr;  // the stream thread's, while a work-item runs
   unsigned char* shared_base_ = nullptr;  // this thread's TLS block of the kernel's module
   size_t shared_size_ = 0;
+  std::vector<std::pair<size_t, size_t>> shared_segments_;  // (offset, bytes) swapped per block
+  size_t shared_saved_bytes_ = 0;
+  uint64_t lonely_yields_ = 0;  // consecutive yields with nothing else runnable
   Block* loaded_ = nullptr;  // whose shared memory is in the TLS block now
 };
 

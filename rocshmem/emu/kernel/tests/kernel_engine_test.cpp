@@ -7,6 +7,7 @@
 #include <rocshmem_emu_workitem.h>
 
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -350,6 +351,12 @@ __device__ int scaled_through_shared(int v) {
 template <class T, int Factor>
 __global__ void template_kernel(T* out, T base) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = base + scaled_through_shared<Factor>(threadIdx.x);
+}
+
+// Waits for the host: the work-item's yields find nothing else runnable and must back off.
+__global__ void wait_for_host(int* flag, int* seen) {
+  while (atomicAdd(flag, 0) == 0) rocshmem_emu_wi_yield();
+  *seen = 1;
 }
 
 // ---- cases --------------------------------------------------------------------------------------
@@ -720,6 +727,27 @@ static void printf_from_kernel() {
     }
 }
 
+static double process_cpu_seconds() {
+  timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void lonely_yield_backs_off() {
+  int* flag = device_array<int>(1);
+  int* seen = device_array<int>(1);
+  hipLaunchKernelGGL(wait_for_host, 1, 1, 0, 0, flag, seen);
+  const double cpu_before = process_cpu_seconds();
+  usleep(400 * 1000);
+  const double cpu_used = process_cpu_seconds() - cpu_before;
+  __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST);  // device memory is host memory on the emulator
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(seen, 1)[0] == 1, "the kernel did not see the host's flag");
+  CHECK(cpu_used < 0.2, "a waiting work-item used %.3f s of CPU in 0.4 s", cpu_used);
+  HIP_OK(hipFree(flag));
+  HIP_OK(hipFree(seen));
+}
+
 // A module that references rocSHMEM is refused until rocshmem_hipmodule_init marked it.
 static void rocshmem_module_needs_init(const char* path) {
   hipModule_t module;
@@ -840,6 +868,7 @@ int main(int argc, char** argv) {
       {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
+      {"lonely_yield", lonely_yield_backs_off},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);

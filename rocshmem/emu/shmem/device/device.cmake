@@ -22,8 +22,6 @@ target_sources(rocshmem_cpu_emu PRIVATE
   "${device_api_cpp}")
 # The work-item C ABI of the HIP emulator's scheduler (rocshmem/emu/kernel, exported by libhip_cpu_emu).
 target_include_directories(rocshmem_cpu_emu PRIVATE "${device_dir}/src" "${CMAKE_CURRENT_SOURCE_DIR}/../kernel/include")
-# TEMPORARY until the scheduler is committed on wip/kernel-engine: host-thread stand-ins.
-target_sources(rocshmem_cpu_emu PRIVATE "${device_dir}/tmp-abi/workitem_stub.cpp")
 
 # Every manifest row is covered or listed with a reason, and every covered symbol is exported.
 add_test(NAME shmem_device_coverage

@@ -1,6 +1,5 @@
 #include "device_ops.hpp"
 
-#include <vector>
 
 namespace rocshmem_emu {
 
