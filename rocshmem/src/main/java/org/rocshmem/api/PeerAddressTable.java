@@ -26,11 +26,11 @@ public final class PeerAddressTable implements AutoCloseable {
         this.device = device;
     }
 
-    /** rocshmem_ptr of {@code address} for PEs 0 .. nPes-1 (0 where there is no direct path). */
-    static long[] peerAddresses(long address, int nPes) {
+    /** rocshmem_ptr of {@code symmetricAddress} for PEs 0 .. nPes-1 (0 where there is no direct path). */
+    static long[] peerAddresses(long symmetricAddress, int nPes) {
         Pointer symmetric = new Pointer() {
             {
-                this.address = address;
+                address = symmetricAddress; // the inherited field: Pointer has no public constructor from an address
             }
         };
         long[] table = new long[nPes];
