@@ -280,18 +280,25 @@ public final class KernelCompiler {
                             + base.substring(1) + "bin/" + DRIVER + "): depend on org.rocshmem:rocshmem-platform-emu,"
                             + " whose " + Loader.getPlatform() + "-emu jar carries the driver and headers");
                 }
+                java.net.URL driverUrl = KernelCompiler.class.getResource(base + "bin/" + DRIVER);
+                if (driverUrl.getProtocol().equals("file")) { // an exploded class-path directory: use it in place
+                    Path root = Path.of(driverUrl.toURI()).getParent().getParent();
+                    extracted = new EmulatorToolchain(root.resolve("bin").resolve(DRIVER),
+                            root.resolve("include/rocshmem-emu-kernel"), root.resolve("include"), root);
+                    return extracted;
+                }
                 File driver = Loader.cacheResource(KernelCompiler.class, base + "bin/" + DRIVER);
                 File include = Loader.cacheResource(KernelCompiler.class, base + "include");
                 File hip = Loader.cacheResource(KernelCompiler.class, base + "libhip_cpu_emu.so");
                 Loader.cacheResource(KernelCompiler.class, base + "librocshmem_cpu_emu.so");
-                if (driver == null || include == null || hip == null) {
+                if (driver == null || include == null || hip == null || !include.isDirectory()) {
                     throw new KernelBuildException("the " + Loader.getPlatform() + "-emu jar on the class path lacks"
                             + " the driver, its headers or the emulator's libraries: rebuild it with this release");
                 }
                 extracted = new EmulatorToolchain(driver.toPath(), include.toPath().resolve("rocshmem-emu-kernel"),
                         include.toPath(), hip.toPath().getParent());
                 return extracted;
-            } catch (IOException e) {
+            } catch (IOException | java.net.URISyntaxException e) {
                 throw new KernelBuildException("cannot extract the CPU emulator's compile driver: " + e.getMessage());
             }
         }
