@@ -88,6 +88,9 @@ public final class Kernel {
     @CallsNative("hipModuleLaunchKernel")
     public void launch(Dim3 grid, Dim3 block, int sharedBytes, HipStream stream, Object... args) {
         module.requireOpen();
+        java.util.Objects.requireNonNull(grid, "grid");
+        java.util.Objects.requireNonNull(block, "block");
+        java.util.Objects.requireNonNull(stream, "stream (HipStream.NULL for the null stream)");
         if (sharedBytes < 0) {
             throw new IllegalArgumentException("kernel " + name + ": negative dynamic shared memory " + sharedBytes);
         }
