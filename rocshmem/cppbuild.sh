@@ -28,7 +28,8 @@ esac
 
 # Fail fast, before any download, when a tool this build needs is missing.
 if [[ "$EXTENSION" == "-emu" ]]; then
-    require_tools "$CMAKE" g++ python3
+    # binutils: rocshmem-emu-hipcc reads the objects it compiles (kernel tests, Java kernel code objects).
+    require_tools "$CMAKE" g++ python3 objdump readelf objcopy nm c++filt ld
 fi
 
 source "$TOP_PATH/rocshmem/hip-debian.sh"

@@ -201,6 +201,20 @@ std::string describe_params(const KernelInfo& kernel, const std::vector<size_t>&
   return kernel.sizes.empty() ? std::string("no parameters") : out.str();
 }
 
+// A cooperative launch needs every block resident at once (HIP: hipErrorCooperativeLaunchTooLarge).
+hipError_t check_cooperative(const char* api, const ihipModuleSymbol_t* function, dim3 grid, dim3 block) {
+  if (function == nullptr) return hipSuccess;  // launch() reports the handle
+  const uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
+  const uint64_t block_size = uint64_t(block.x) * block.y * block.z;
+  if (block_size == 0 || block_size > hip_emu::kernel::kMaxBlockSize) return hipSuccess;  // launch() refuses
+  const uint64_t resident = hip_emu::kernel::max_resident_blocks(static_cast<unsigned>(block_size));
+  if (blocks <= resident) return hipSuccess;
+  complain(api, "kernel '" + function->info.name + "': " + std::to_string(blocks) + " blocks of " +
+                    std::to_string(block_size) + " work-items, but only " + std::to_string(resident) +
+                    " are resident at once (ROCSHMEM_EMU_RESIDENT_WORK_ITEMS)");
+  return hipErrorCooperativeLaunchTooLarge;
+}
+
 hipError_t launch(const char* api, const ihipModuleSymbol_t* function,
                   std::shared_ptr<ihipModule_t> keep, dim3 grid, dim3 block, size_t shared_bytes,
                   hipStream_t stream_handle, void** kernel_params, void** extra) {
@@ -236,7 +250,9 @@ hipError_t launch(const char* api, const ihipModuleSymbol_t* function,
   } else if (extra != nullptr) {
     void* buffer;
     size_t size;
-    if (const char* problem = parse_extra(extra, &buffer, &size)) {
+    const char* problem = parse_extra(extra, &buffer, &size);
+    if (problem != nullptr && total == 0 && buffer == nullptr) problem = nullptr;  // nothing to pass
+    if (problem != nullptr) {
       complain(api, "kernel '" + kernel.name + "': extra has " + problem);
       return hipErrorInvalidValue;
     }
@@ -246,7 +262,7 @@ hipError_t launch(const char* api, const ihipModuleSymbol_t* function,
                         describe_params(kernel, args.offsets) + ")");
       return hipErrorInvalidValue;
     }
-    memcpy(args.bytes.data(), buffer, total);
+    if (total != 0) memcpy(args.bytes.data(), buffer, total);
   } else if (!kernel.sizes.empty()) {
     complain(api, "kernel '" + kernel.name + "' takes " + std::to_string(kernel.sizes.size()) +
                       " parameter(s) but neither kernelParams nor extra was given");
@@ -377,6 +393,41 @@ HIP_EMU_API hipError_t hipLaunchKernel_spt(const void* function_address, dim3 nu
                                           hipStream_t stream) {
   return hipLaunchKernel(function_address, numBlocks, dimBlocks, args, sharedMemBytes,
                          stream == nullptr ? hipStreamPerThread : stream);
+}
+
+// Cooperative launches: every block is resident at once, so they may all wait for each other
+// (there is no grid-wide sync of cooperative groups: its header needs a GPU compiler).
+HIP_EMU_API hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f, unsigned int gridDimX,
+                                                       unsigned int gridDimY, unsigned int gridDimZ,
+                                                       unsigned int blockDimX, unsigned int blockDimY,
+                                                       unsigned int blockDimZ,
+                                                       unsigned int sharedMemBytes, hipStream_t stream,
+                                                       void** kernelParams) {
+  std::shared_ptr<ihipModule_t> keep;
+  const ihipModuleSymbol_t* function = live_function(f, &keep);
+  const dim3 grid(gridDimX, gridDimY, gridDimZ), block(blockDimX, blockDimY, blockDimZ);
+  hipError_t status = check_cooperative("hipModuleLaunchCooperativeKernel", function, grid, block);
+  if (status != hipSuccess) return report(status);
+  return report(launch("hipModuleLaunchCooperativeKernel", function, keep, grid, block, sharedMemBytes,
+                       stream, kernelParams, nullptr));
+}
+
+HIP_EMU_API hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX,
+                                                 void** kernelParams, unsigned int sharedMemBytes,
+                                                 hipStream_t stream) {
+  const ihipModuleSymbol_t* function = host_kernel(f);
+  if (function == nullptr) return report(hipErrorInvalidDeviceFunction);
+  hipError_t status = check_cooperative("hipLaunchCooperativeKernel", function, gridDim, blockDimX);
+  if (status != hipSuccess) return report(status);
+  return report(launch("hipLaunchCooperativeKernel", function, nullptr, gridDim, blockDimX,
+                       sharedMemBytes, stream, kernelParams, nullptr));
+}
+
+HIP_EMU_API hipError_t hipLaunchCooperativeKernel_spt(const void* f, dim3 gridDim, dim3 blockDim,
+                                                     void** kernelParams, uint32_t sharedMemBytes,
+                                                     hipStream_t hStream) {
+  return hipLaunchCooperativeKernel(f, gridDim, blockDim, kernelParams, sharedMemBytes,
+                                    hStream == nullptr ? hipStreamPerThread : hStream);
 }
 
 HIP_EMU_API hipError_t hipGetFuncBySymbol(hipFunction_t* functionPtr, const void* symbolPtr) {

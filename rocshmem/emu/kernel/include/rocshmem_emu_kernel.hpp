@@ -32,9 +32,11 @@
 #undef __host__
 #undef __shared__
 #undef __constant__
-// Kernels are kept (used), never inlined into launch code, and put in their own text section: the
-// compile driver finds a code object's kernels there.
-#define __global__ __attribute__((used, noinline, section(".text.rocshmem_emu_kernel")))
+// Kernels are kept (used) and never inlined into launch code. The one-byte patchable entry is the
+// mark by which rocshmem-emu-hipcc finds a code object's kernels: GCC records every such
+// function in __patchable_function_entries, template instantiations included (a section
+// attribute would not survive them). The byte is a NOP before the entry; nothing patches it.
+#define __global__ __attribute__((used, noinline, patchable_function_entry(1, 1)))
 #define __device__
 #define __host__
 #define __constant__

@@ -49,8 +49,8 @@ void rocshmem_emu_wi_syncthreads(void);
 #define ROCSHMEM_EMU_WI_BALLOT 1
 uint64_t rocshmem_emu_wi_wave_exchange(int op, uint64_t value, int src_lane);
 
-/* Registers a host-program kernel (hipLaunchKernelGGL, hipLaunchKernel by address). Idempotent;
- * `kernel` must stay valid for the life of the process. */
+/* Registers a host-program kernel (hipLaunchKernelGGL, hipLaunchKernel by address): the
+ * description is copied; the first registration of an address wins. */
 void rocshmem_emu_wi_register_kernel(const rocshmem_emu_wi_kernel_t* kernel);
 
 #ifdef __cplusplus

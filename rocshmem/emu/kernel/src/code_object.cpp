@@ -99,7 +99,11 @@ bool parse_code_object(const unsigned char* data, size_t size, CodeObject* out, 
 
 bool code_object_size(const unsigned char* data, size_t* size, std::string* error) {
   const size_t magic_length = sizeof kMagic - 1;
-  if (memcmp(data, kMagic, magic_length) != 0) {
+  // Byte by byte, stopping at the first difference: the image's length is unknown, and memcmp
+  // may read all of its bytes.
+  size_t matched = 0;
+  while (matched < magic_length && data[matched] == static_cast<unsigned char>(kMagic[matched])) ++matched;
+  if (matched != magic_length) {
     *error = "the image is not an emulator code object (compile the kernel with rocshmem-emu-hipcc)";
     return false;
   }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,9 @@ size_t packed_layout(const KernelInfo& kernel, std::vector<size_t>* offsets);
 
 // Bytes of static __shared__ variables of the kernel's module (0 when none).
 size_t static_shared_bytes(const KernelInfo& kernel);
+
+// How many blocks of `block_size` work-items are resident at once (at least 1).
+uint64_t max_resident_blocks(unsigned block_size);
 
 // hipSuccess, or the error real HIP returns for this shape (see launch_checks.cpp).
 int check_shape(const KernelInfo& kernel, const LaunchShape& shape);

@@ -1,10 +1,10 @@
 // The work-item scheduler: every work-item of a launch is a fiber run by the launching stream's
 // thread.
 //
-// Why fibers: a GPU runs the work-items of a launch concurrently, and
-// correct kernels rely on that (blocks that wait on each other, lanes that meet in a shuffle).
-// One OS thread per work-item would cost 1024 threads per block on a 2-core machine; fibers cost a
-// stack each and switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
+// Why fibers: a GPU runs the work-items of a launch concurrently, and correct kernels rely on
+// that (blocks that wait on each other, lanes that meet in a shuffle). One OS thread per
+// work-item would cost 1024 threads per block on a 2-core machine; fibers cost a stack each and
+// switch only where a work-item cannot go on: at a meeting (__syncthreads, a wave
 // intrinsic, a group call) or when it yields (rocshmem_emu_wi_yield, called by every blocking
 // rocSHMEM device call). The switch is a few instructions (fiber_switch.cpp): glibc's ucontext
 // makes a system call per switch, which made a 1024-work-item launch cost milliseconds.
@@ -22,7 +22,7 @@
 //    is runnable but work-items are left, the launch can never complete (a GPU would hang): the
 //    PE ends with a message naming the kernel, the block and where its work-items wait.
 //  - A spin on plain memory without a yield never lets the others run: it hangs as the writer is
-//    never scheduled (documented in README.md).
+//    never scheduled (documented in README.md; watchdog.cpp names such a work-item).
 //
 // __shared__ variables are thread_local (see rocshmem_emu_kernel.hpp): the module's TLS block on
 // this thread holds the running block's shared memory. The scheduler swaps it when it switches
@@ -31,15 +31,17 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <sched.h>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "fault.hpp"
@@ -119,6 +121,11 @@ TlsImage find_tls_image(const void* address) {
 
 }  // namespace
 
+uint64_t max_resident_blocks(unsigned block_size) {
+  const uint64_t blocks = block_size == 0 ? 1 : resident_work_items() / block_size;
+  return blocks == 0 ? 1 : blocks;
+}
+
 // Not cached: a code object may be unloaded and another loaded at the same address, and the
 // lookup costs a few microseconds per launch.
 size_t static_shared_bytes(const KernelInfo& kernel) {
@@ -162,18 +169,18 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
   block_size_ = shape.block.x * shape.block.y * shape.block.z;
   total_blocks_ = uint64_t(shape.grid.x) * shape.grid.y * shape.grid.z;
   waves_per_block_ = (block_size_ + kWaveSize - 1) / kWaveSize;
-  uint64_t resident = resident_work_items() / block_size_;
-  if (resident == 0) resident = 1;
-  if (resident > total_blocks_) resident = total_blocks_;
+  uint64_t resident = std::min(max_resident_blocks(block_size_), total_blocks_);
   slots_.resize(resident);
   stride_ = stack_bytes() + page_size();
 }
 
 namespace {
 
-// Stack regions of finished launches, kept per stream thread: mapping, guarding and first-touch
-// faulting 1024 stacks costs milliseconds, and launches on a stream usually repeat their shape.
-// At most kCachedRegions are kept; the oldest is unmapped first.
+// Stack regions of finished launches, kept for the next launches: mapping, guarding and first-touch
+// faulting 1024 stacks costs milliseconds, and launches usually repeat their shape. One cache for
+// the process (stream threads share it), holding at most resident_work_items() stacks: each
+// guard page splits the mapping, and a process has a limited number of mappings
+// (vm.max_map_count, 65530 by default).
 struct StackRegion {
   char* base;
   size_t bytes;
@@ -182,13 +189,12 @@ struct StackRegion {
 
 class StackCache {
  public:
-  ~StackCache() {
-    for (const StackRegion& region : regions_) munmap(region.base, region.bytes);
-  }
   char* take(size_t bytes, size_t stride) {
+    std::lock_guard<std::mutex> lock(mutex_);
     for (size_t i = 0; i < regions_.size(); ++i) {
       if (regions_[i].bytes == bytes && regions_[i].stride == stride) {
         char* base = regions_[i].base;
+        cached_stacks_ -= bytes / stride;
         regions_.erase(regions_.begin() + static_cast<long>(i));
         return base;
       }
@@ -196,32 +202,44 @@ class StackCache {
     return nullptr;
   }
   void give(char* base, size_t bytes, size_t stride) {
-    if (regions_.size() == kCachedRegions) {
-      munmap(regions_.front().base, regions_.front().bytes);
+    std::lock_guard<std::mutex> lock(mutex_);
+    const size_t stacks = bytes / stride;
+    while (!regions_.empty() && cached_stacks_ + stacks > resident_work_items()) {
+      munmap(regions_.front().base, regions_.front().bytes);  // the oldest goes first
+      cached_stacks_ -= regions_.front().bytes / regions_.front().stride;
       regions_.erase(regions_.begin());
     }
+    if (stacks > resident_work_items()) {
+      munmap(base, bytes);
+      return;
+    }
     regions_.push_back({base, bytes, stride});
+    cached_stacks_ += stacks;
   }
 
  private:
-  static constexpr size_t kCachedRegions = 16;
+  std::mutex mutex_;
   std::vector<StackRegion> regions_;
+  size_t cached_stacks_ = 0;
 };
 
-thread_local StackCache stack_cache;
+StackCache& stack_cache() {
+  static StackCache* cache = new StackCache;  // leaked: stream threads may launch during exit
+  return *cache;
+}
 
 }  // namespace
 
 Launch::~Launch() {
   for (Slot& slot : slots_) {
-    if (slot.region != nullptr) stack_cache.give(slot.region, slot.region_bytes, stride_);
+    if (slot.region != nullptr) stack_cache().give(slot.region, slot.region_bytes, stride_);
   }
 }
 
 void Launch::prepare_slot(Slot& slot) {
   if (slot.region != nullptr) return;
   slot.region_bytes = stride_ * block_size_;
-  slot.region = stack_cache.take(slot.region_bytes, stride_);
+  slot.region = stack_cache().take(slot.region_bytes, stride_);
   if (slot.region == nullptr) {
     void* region = mmap(nullptr, slot.region_bytes, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
@@ -299,15 +317,22 @@ void Launch::fiber_main() {
 
 void Launch::run() {
   tl_launch = this;
+  progress_.kernel = kernel_.name.c_str();
+  watch_launch(&progress_);
   admit_blocks();
   while (resident_blocks_ > 0) {
     if (ready_.empty()) report_deadlock();
     WorkItem* item = ready_.front();
     ready_.pop_front();
+    progress_.waiting_to_run.store(ready_.size(), std::memory_order_relaxed);
+    progress_.running.store(item, std::memory_order_relaxed);
     resume(item);
+    progress_.running.store(nullptr, std::memory_order_relaxed);
+    progress_.switches.fetch_add(1, std::memory_order_relaxed);
     Block& block = *item->block;
     if (block.live == 0 && block.finished == block.size) release_block(block);
   }
+  unwatch_launch(&progress_);
   tl_launch = nullptr;
 }
 
@@ -400,9 +425,11 @@ static bool same_meeting(const Meeting& open, Meeting::Kind kind, const char* na
 void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
                   const char* scope) {
   if (meeting.kind != Meeting::idle && !same_meeting(meeting, kind, name, op)) {
+    const Block& block = *item->block;
+    const unsigned members = strcmp(scope, "block") == 0 ? block.size : item->wave->size;
     die_in_work_item(
-        "entered %s while %u work-item(s) of its %s wait in %s%s: the %s can never complete", name,
-        meeting.arrived, scope, meeting.name,
+        "entered %s while %u of the %u work-items of its %s wait in %s%s: the %s can never complete",
+        name, meeting.arrived, members, scope, meeting.name,
         meeting.leader_working ? " (for their leader to leave it)" : "", scope);
   }
   if (meeting.kind == Meeting::idle) {
@@ -503,9 +530,11 @@ void Launch::finish(WorkItem* item) {
   wave.live--;
   if (block.meeting.kind == Meeting::group || wave.meeting.kind == Meeting::group) {
     const Meeting& open = block.meeting.kind == Meeting::group ? block.meeting : wave.meeting;
-    die_in_work_item("finished the kernel while %u work-item(s) of its %s wait in %s, which every "
-                     "work-item must call: the call can never complete",
-                     open.arrived, &open == &block.meeting ? "block" : "wavefront", open.name);
+    const bool block_scope = &open == &block.meeting;
+    die_in_work_item("finished the kernel while %u of the %u work-items of its %s wait in %s, which "
+                     "every work-item must call: the call can never complete",
+                     open.arrived, block_scope ? block.size : wave.size, block_scope ? "block" : "wavefront",
+                     open.name);
   }
   if (block.meeting.kind == Meeting::barrier && block.meeting.arrived == block.live) {
     release_waiters(block.meeting, item);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "launch.hpp"
+#include "watchdog.hpp"
 
 namespace hip_emu::kernel {
 
@@ -121,6 +122,7 @@ class Launch {
   std::vector<std::pair<size_t, size_t>> shared_segments_;  // (offset, bytes) swapped per block
   size_t shared_saved_bytes_ = 0;
   uint64_t lonely_yields_ = 0;  // consecutive yields with nothing else runnable
+  LaunchProgress progress_;
   Block* loaded_ = nullptr;  // whose shared memory is in the TLS block now
 };
 

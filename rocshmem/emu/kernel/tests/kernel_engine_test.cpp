@@ -6,6 +6,8 @@
 #include <hip/hip_runtime.h>
 #include <rocshmem_emu_workitem.h>
 
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -359,6 +361,17 @@ __global__ void wait_for_host(int* flag, int* seen) {
   *seen = 1;
 }
 
+// Block 0 spins on plain memory that block 1 writes, without yielding: it never ends on the
+// emulator (a GPU would progress); the watchdog names it.
+__global__ void spin_without_yield(volatile int* flag) {
+  if (blockIdx.x == 0) {
+    while (*flag == 0) {
+    }
+  } else {
+    *flag = 1;
+  }
+}
+
 // ---- cases --------------------------------------------------------------------------------------
 
 static void ggl_and_module_smoke() {
@@ -512,6 +525,18 @@ static void bad_launches() {
     HIP_EXPECT(c.expected, hipGetLastError());
     HIP_OK(hipGetLastError());  // reset by the read
   }
+  // Attributes of a host kernel (registered by its first hipLaunchKernelGGL).
+  hipFuncAttributes attributes;
+  HIP_OK(hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(&add_one)));
+  CHECK(attributes.maxThreadsPerBlock == 1024, "maxThreadsPerBlock %d", attributes.maxThreadsPerBlock);
+  CHECK(attributes.sharedSizeBytes > 0 && attributes.sharedSizeBytes + attributes.maxDynamicSharedSizeBytes == 65536,
+        "shared %zu + dynamic %d", attributes.sharedSizeBytes, attributes.maxDynamicSharedSizeBytes);
+  HIP_EXPECT(hipErrorInvalidDeviceFunction,
+             hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(&bad_launches)));
+  // hipLaunchKernel by address with a null parameter pointer.
+  void* short_params[] = {&data, nullptr};
+  HIP_EXPECT(hipErrorInvalidValue,
+             hipLaunchKernel(reinterpret_cast<const void*>(&add_one), dim3(1), dim3(64), short_params, 0, 0));
   // A launch by the address of a function that is no kernel.
   void* none[] = {nullptr};
   HIP_EXPECT(hipErrorInvalidDeviceFunction,
@@ -533,7 +558,7 @@ static void module_api() {
   HIP_EXPECT(hipErrorNotFound, hipModuleGetFunction(&missing, module, "no_such_kernel"));
   unsigned count = 0;
   HIP_OK(hipModuleGetFunctionCount(&count, module));
-  CHECK(count == 5, "%u kernels", count);
+  CHECK(count == 7, "%u kernels", count);
 
   // Dynamic shared memory sized at launch, several blocks interleaved.
   hipFunction_t reverse;
@@ -582,10 +607,12 @@ static void module_api() {
   hipFunction_t bump;
   HIP_OK(hipModuleGetFunction(&bump, module, "bump_counter"));
   HIP_OK(hipModuleLaunchKernel(bump, 3, 1, 1, 100, 1, 1, 0, nullptr, nullptr, nullptr));
+  void* no_arguments[] = {HIP_LAUNCH_PARAM_END};  // a kernel without parameters, through extra
+  HIP_OK(hipModuleLaunchKernel(bump, 1, 1, 1, 10, 1, 1, 0, nullptr, nullptr, no_arguments));
   HIP_OK(hipDeviceSynchronize());
   int counted = 0;
   HIP_OK(hipMemcpy(&counted, counter, sizeof counted, hipMemcpyDeviceToHost));
-  CHECK(counted == 300, "counter %d", counted);
+  CHECK(counted == 310, "counter %d", counted);
 
   // A C++ kernel by its mangled name, launched through `extra` (natural alignment: 16 bytes).
   hipFunction_t scale;
@@ -617,8 +644,69 @@ static void module_api() {
              hipModuleLaunchKernel(scale, 1, 1, 1, 2048, 1, 1, 0, nullptr, scale_params, nullptr));
   HIP_EXPECT(hipErrorInvalidConfiguration, hipGetLastError());
 
+  // A template kernel by its mangled name, and a struct passed by value.
+  hipFunction_t fill_double, takes_struct;
+  HIP_OK(hipModuleGetFunction(&fill_double, module, "_Z10fill_valueIdEvPT_S0_"));
+  HIP_OK(hipModuleGetFunction(&takes_struct, module, "takes_struct"));
+  double* values = device_array<double>(64);
+  double fill = 2.25;
+  void* fill_params[] = {&values, &fill};
+  HIP_OK(hipModuleLaunchKernel(fill_double, 2, 1, 1, 32, 1, 1, 0, nullptr, fill_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  for (double v : to_host(values, 64)) CHECK(v == 2.25, "fill_value<double> wrote %g", v);
+  struct {
+    int count;
+    double scale;
+  } pair{10, 0.5};
+  char offset = 3;
+  void* struct_params[] = {&pair, &offset, &values};
+  HIP_OK(hipModuleLaunchKernel(takes_struct, 1, 1, 1, 64, 1, 1, 0, nullptr, struct_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<double> products = to_host(values, 64);
+  for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (13 + t), "takes_struct[%d] = %g", t, products[t]);
+  // The same through `extra`: {Pair at 0, char at 16, double* at 24} = 32 bytes.
+  unsigned char buffer[32] = {};
+  memcpy(buffer, &pair, sizeof pair);
+  offset = 5;
+  memcpy(buffer + 16, &offset, 1);
+  memcpy(buffer + 24, &values, sizeof values);
+  size_t buffer_size = sizeof buffer;
+  void* struct_extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, buffer, HIP_LAUNCH_PARAM_BUFFER_SIZE, &buffer_size,
+                          HIP_LAUNCH_PARAM_END};
+  HIP_OK(hipModuleLaunchKernel(takes_struct, 1, 1, 1, 64, 1, 1, 0, nullptr, nullptr, struct_extra));
+  HIP_OK(hipDeviceSynchronize());
+  products = to_host(values, 64);
+  for (int t = 0; t < 64; ++t) CHECK(products[t] == 0.5 * (15 + t), "takes_struct via extra [%d] = %g", t, products[t]);
+  HIP_OK(hipFree(values));
+
+  // Cooperative launches: every block must be resident at once.
+  hipFunction_t fill_ids;
+  HIP_OK(hipModuleGetFunction(&fill_ids, module, "fill_ids"));
+  unsigned* ids = device_array<unsigned>(4 * 1024);
+  int bias = 1;
+  void* ids_params[] = {&ids, &bias};
+  HIP_OK(hipModuleLaunchCooperativeKernel(fill_ids, 4, 1, 1, 1024, 1, 1, 0, nullptr, ids_params));
+  HIP_EXPECT(hipErrorCooperativeLaunchTooLarge,
+             hipModuleLaunchCooperativeKernel(fill_ids, 100, 1, 1, 1024, 1, 1, 0, nullptr, ids_params));
+  HIP_EXPECT(hipErrorCooperativeLaunchTooLarge, hipGetLastError());
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(ids, 4 * 1024)[3 * 1024 + 5] == 3 * 10000 + 5 + 1, "cooperative launch result");
+  HIP_OK(hipFree(ids));
+
+  // A launch still queued when its module is unloaded runs (the queue keeps the code object).
+  hipStream_t stream;
+  HIP_OK(hipStreamCreate(&stream));
+  HIP_OK(hipLaunchHostFunc(stream, [](void*) { usleep(100 * 1000); }, nullptr));
+  packed.factor = 2.0f;
+  HIP_OK(hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, stream, nullptr, extra));
+  HIP_OK(hipStreamQuery(stream) == hipErrorNotReady ? hipSuccess : hipErrorUnknown);
+
   // After unload the handles are invalid.
   HIP_OK(hipModuleUnload(module));
+  HIP_OK(hipStreamSynchronize(stream));
+  HIP_OK(hipStreamDestroy(stream));
+  std::vector<float> rescaled = to_host(x, 64);
+  for (int i = 0; i < 64; ++i) CHECK(rescaled[i] == (i < 50 ? 12.0f : 1.5f), "rescaled[%d] = %f", i, rescaled[i]);
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleLaunchKernel(scale, 1, 1, 1, 64, 1, 1, 0, nullptr, scale_params, nullptr));
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleGetFunction(&scale, module, "fill_ids"));
   HIP_EXPECT(hipErrorInvalidHandle, hipModuleUnload(module));
@@ -727,6 +815,30 @@ static void printf_from_kernel() {
     }
 }
 
+// A handler installed before the engine's (as the JVM's is) still gets the host threads' faults.
+static sigjmp_buf g_host_fault_return;
+static volatile sig_atomic_t g_host_faults = 0;
+
+static void host_fault_handler(int, siginfo_t*, void*) {
+  g_host_faults = g_host_faults + 1;
+  siglongjmp(g_host_fault_return, 1);
+}
+
+static void host_faults_chain() {
+  struct sigaction action {};
+  action.sa_sigaction = host_fault_handler;
+  action.sa_flags = SA_SIGINFO;
+  sigemptyset(&action.sa_mask);
+  CHECK(sigaction(SIGSEGV, &action, nullptr) == 0, "sigaction");
+  ggl_and_module_smoke();  // the first launch installs the engine's handler
+  if (sigsetjmp(g_host_fault_return, 1) == 0) {
+    static volatile uintptr_t invalid_address = 16;  // opaque to the compiler's bounds checks
+    (void)*reinterpret_cast<volatile int*>(invalid_address);
+  }
+  CHECK(g_host_faults == 1, "the earlier handler saw %d faults", static_cast<int>(g_host_faults));
+  ggl_and_module_smoke();  // kernels still run
+}
+
 static double process_cpu_seconds() {
   timespec t;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -759,6 +871,12 @@ static void rocshmem_module_needs_init(const char* path) {
   void* params[] = {&out, &ask};
   HIP_EXPECT(hipErrorNotInitialized, hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
   HIP_EXPECT(hipErrorNotInitialized, hipGetLastError());
+  hipFunction_t plain;  // a kernel of the same object that does not reach rocSHMEM needs no init
+  HIP_OK(hipModuleGetFunction(&plain, module, "plain_kernel"));
+  void* plain_params[] = {&out};
+  HIP_OK(hipModuleLaunchKernel(plain, 1, 1, 1, 8, 1, 1, 0, nullptr, plain_params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  for (int v : to_host(out, 8)) CHECK(v == 6, "plain_kernel wrote %d", v);
   CHECK(rocshmem_emu_wi_module_mark_rocshmem(nullptr) != 0, "a null module was accepted");
   CHECK(rocshmem_emu_wi_module_mark_rocshmem(module) == 0, "the module was not accepted");
   HIP_OK(hipModuleLaunchKernel(kernel, 1, 1, 1, 8, 1, 1, 0, nullptr, params, nullptr));
@@ -822,7 +940,7 @@ static void assert_fails() {
 static void partial_group() {
   expect_end([] { hipLaunchKernelGGL(partial_group_call, 1, 64, 0, 0); },
              {"kernel 'partial_group_call', block (0,0,0), thread (",
-              "finished the kernel while 32 work-item(s) of its block wait in test_wg_call"});
+              "finished the kernel while 32 of the 64 work-items of its block wait in test_wg_call"});
 }
 
 static void deadlock() {
@@ -844,10 +962,43 @@ static void stack_overflow() {
       {"kernel 'overflow_stack', block (0,0,0), thread (0,0,0)", "its stack overflowed"});
 }
 
+static void watchdog_names_spin() {
+  setenv("ROCSHMEM_EMU_KERNEL_WATCHDOG", "1", 1);
+  int pipe_fds[2];
+  CHECK(pipe(pipe_fds) == 0, "pipe");
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDERR_FILENO);
+    close(pipe_fds[0]);
+    int* flag = device_array<int>(1);
+    hipLaunchKernelGGL(spin_without_yield, 2, 1, 0, 0, flag);
+    (void)hipDeviceSynchronize();  // never returns; the parent kills this process
+    _exit(0);
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  const std::string phrase =
+      "kernel 'spin_without_yield', block (0,0,0), thread (0,0,0) has run for 1 s without yielding "
+      "while 1 work-item(s) wait to run";
+  const double deadline = time(nullptr) + 30;
+  char buffer[4096];
+  while (output.find(phrase) == std::string::npos && time(nullptr) < deadline) {
+    ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    output.append(buffer, n);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  close(pipe_fds[0]);
+  fprintf(stderr, "child said:\n%s", output.c_str());
+  CHECK(output.find(phrase) != std::string::npos, "no watchdog warning");
+  CHECK(output.find("rocshmem_emu_wi_yield()") != std::string::npos, "the warning does not name the fix");
+}
+
 static void mismatched_groups() {
   expect_end([] { hipLaunchKernelGGL(mismatched_group_calls, 1, 64, 0, 0); },
              {"kernel 'mismatched_group_calls', block (0,0,0), thread (",
-              "while 32 work-item(s) of its block wait in test_call_"});
+              "while 32 of the 64 work-items of its block wait in test_call_"});
 }
 
 int main(int argc, char** argv) {
@@ -868,7 +1019,8 @@ int main(int argc, char** argv) {
       {"atomic_functions", atomic_functions}, {"clocks", clocks_advance},
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
-      {"lonely_yield", lonely_yield_backs_off},
+      {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
+      {"host_faults_chain", host_faults_chain},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object
     rocshmem_module_needs_init(argv[2]);

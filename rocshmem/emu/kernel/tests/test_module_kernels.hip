@@ -40,3 +40,19 @@ __global__ void scale(float* x, float factor, int n) {
   if (i < n) x[i] *= factor;
 }
 }  // namespace demo
+
+// A template kernel instantiated in the code object (found by its mangled name).
+template <class T>
+__global__ void fill_value(T* out, T value) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = value;
+}
+template __global__ void fill_value<double>(double*, double);
+
+// A struct passed by value (16 bytes, 8-aligned) between a 1-byte and a pointer parameter.
+struct Pair {
+  int count;
+  double scale;
+};
+extern "C" __global__ void takes_struct(Pair pair, char offset, double* out) {
+  out[threadIdx.x] = pair.scale * (pair.count + offset + static_cast<int>(threadIdx.x));
+}
