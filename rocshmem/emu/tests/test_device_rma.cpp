@@ -87,6 +87,7 @@ void test_group_ring(int me, int right, int left) {
   for (int b = 0; b < kBlocks; ++b)
     for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(got[b * kN + i], p_value(left, i), "getmem_nbi_wg of block " + std::to_string(b));
   // From a host thread a group form is a group of one.
+  rocshmem_barrier_all();  // everybody checked dst before it is cleared and written again
   memset(dst, 0, kN * sizeof(int));
   rocshmem_barrier_all();
   rocshmem_int_put_wg(dst, src, kN, right);
@@ -112,6 +113,7 @@ void test_kernel_ring(int me, int right, int left) {
   emu_test::passed("device p ring from every work-item");
 
   int* null_ptrs = device_alloc<int>(1);
+  rocshmem_barrier_all();  // everybody checked p_dst before the next kernel overwrites it
   DEVICE_LAUNCH_AND_SYNC(ring_ptr, dim3(kBlocks), dim3(kThreads), p_dst, right, me, null_ptrs);
   EMU_CHECK_EQ(*null_ptrs, 0, "rocshmem_ptr to a node-local peer");
   for (int i = 0; i < kN; ++i) EMU_CHECK_EQ(p_dst[i], p_value(left, i) + 7, "store through rocshmem_ptr " + std::to_string(i));

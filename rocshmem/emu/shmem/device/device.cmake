@@ -20,8 +20,9 @@ target_sources(rocshmem_cpu_emu PRIVATE
   "${device_dir}/src/device_ops.cpp"
   "${device_dir}/src/group.cpp"
   "${device_api_cpp}")
+target_include_directories(rocshmem_cpu_emu PRIVATE "${device_dir}/src")
 # The work-item C ABI of the HIP emulator's scheduler (rocshmem/emu/kernel, exported by libhip_cpu_emu).
-target_include_directories(rocshmem_cpu_emu PRIVATE "${device_dir}/src" "${CMAKE_CURRENT_SOURCE_DIR}/../kernel/include")
+target_link_libraries(rocshmem_cpu_emu PRIVATE rocshmem_emu_workitem)
 
 # Every manifest row is covered or listed with a reason, and every covered symbol is exported.
 add_test(NAME shmem_device_coverage
@@ -30,3 +31,13 @@ add_test(NAME shmem_device_coverage
 add_test(NAME shmem_device_coverage_detects_gaps
   COMMAND "${Python3_EXECUTABLE}" "${device_dir}/check_device_coverage.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
           --coverage "${ROCSHMEM_DEVICE_COVERAGE}" --lib "$<TARGET_FILE:rocshmem_cpu_emu>" --self-test)
+
+# Device-side put rate (information only): rocshmem-emu-run -n 2 -- rocshmem-emu-device-put-rate
+rocshmem_emu_kernel_host_program(rocshmem-emu-device-put-rate "${device_dir}/bench/device_put_rate.cpp")
+target_link_libraries(rocshmem-emu-device-put-rate PRIVATE rocshmem_twin rocshmem_cpu_emu)
+set_target_properties(rocshmem-emu-device-put-rate PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
+install(TARGETS rocshmem-emu-device-put-rate RUNTIME DESTINATION bin)
+# The smoke run keeps it working (it exits non-zero when its data check fails; rates are not judged).
+add_test(NAME emu_device_put_rate_smoke_2pe
+         COMMAND rocshmem-emu-run -n 2 --timeout 60 -- $<TARGET_FILE:rocshmem-emu-device-put-rate> --quick)
+set_tests_properties(emu_device_put_rate_smoke_2pe PROPERTIES TIMEOUT 90 LABELS emu)
