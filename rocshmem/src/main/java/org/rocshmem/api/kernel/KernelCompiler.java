@@ -131,10 +131,10 @@ public final class KernelCompiler {
             String relative = sources.relativize(source).toString();
             String stem = relative.substring(0, relative.length() - ".hip".length());
             Path emuco = output.resolve(stem + ".emuco");
-            if (!upToDate(emuco, source)) {
-                if (driver == null) {
-                    driver = emulatorDriver();
-                }
+            if (driver == null) {
+                driver = emulatorDriver();
+            }
+            if (!upToDate(emuco, source) || !upToDate(emuco, driver)) { // a new driver rebuilds every object
                 compileEmulator(driver, source, emuco);
             }
             written.add(emuco);
@@ -160,10 +160,11 @@ public final class KernelCompiler {
         }
     }
 
-    private static boolean upToDate(Path target, Path source) {
+    /** {@code target} exists and is newer than {@code input}. */
+    private static boolean upToDate(Path target, Path input) {
         try {
             return Files.exists(target)
-                    && Files.getLastModifiedTime(target).compareTo(Files.getLastModifiedTime(source)) > 0;
+                    && Files.getLastModifiedTime(target).compareTo(Files.getLastModifiedTime(input)) > 0;
         } catch (IOException e) {
             return false;
         }
