@@ -1,5 +1,17 @@
 package org.rocshmem.api;
 
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_BINARY_VERSION;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_MAX;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_NUM_REGS;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_PTX_VERSION;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES;
+import static org.rocshmem.global.hip.hipFuncGetAttribute;
 import static org.rocshmem.global.hip.hipFuncGetAttributes;
 import static org.rocshmem.global.hip.hipModuleLaunchKernel;
 import static org.rocshmem.global.hip.hipSuccess;
@@ -64,17 +76,43 @@ public final class Kernel {
         return signature != null && signature.usesRocshmem();
     }
 
-    /** What HIP reports about the kernel ({@code hipFuncGetAttributes}). */
-    @CallsNative("hipFuncGetAttributes")
+    /**
+     * What HIP reports about the kernel ({@code hipFuncGetAttributes}). A runtime whose hipFuncGetAttributes knows
+     * only the program's own kernels (ROCm's looks the function up among the registered host stubs) is asked
+     * attribute by attribute instead ({@code hipFuncGetAttribute}, the module-function form).
+     */
+    @CallsNative({"hipFuncGetAttributes", "hipFuncGetAttribute"})
     public KernelAttributes attributes() {
         module.requireOpen();
         try (hipFuncAttributes attributes = new hipFuncAttributes()) {
             int status = hipFuncGetAttributes(attributes, function);
-            if (status != hipSuccess) {
+            if (status == hipSuccess) {
+                return KernelAttributes.of(attributes);
+            }
+            KernelAttributes byAttribute = attributesOneByOne();
+            if (byAttribute == null) {
                 HipException.check(status, "hipFuncGetAttributes(" + name + " in " + module.source() + ")");
             }
-            return KernelAttributes.of(attributes);
+            return byAttribute;
         }
+    }
+
+    /** The same values from hipFuncGetAttribute, or null when the runtime refuses that too. */
+    KernelAttributes attributesOneByOne() {
+        module.requireOpen();
+        int[] v = new int[HIP_FUNC_ATTRIBUTE_MAX];
+        for (int attribute = 0; attribute < HIP_FUNC_ATTRIBUTE_MAX; attribute++) {
+            int[] value = {0};
+            if (hipFuncGetAttribute(value, attribute, function) != hipSuccess) {
+                return null;
+            }
+            v[attribute] = value[0];
+        }
+        return new KernelAttributes(v[HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK], v[HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES],
+                v[HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES], v[HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES],
+                v[HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES], v[HIP_FUNC_ATTRIBUTE_NUM_REGS], v[HIP_FUNC_ATTRIBUTE_BINARY_VERSION],
+                v[HIP_FUNC_ATTRIBUTE_PTX_VERSION], v[HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA],
+                v[HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT]);
     }
 
     /**
