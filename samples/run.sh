@@ -40,6 +40,11 @@ elif [[ "$1" == "--all" ]]; then
     run rccl.AllReduceBasic 2
     run rccl.SendRecvBasic 2
     run rccl.GradientAllReduce 2
+    run kernels.GpuRing 4
+    run kernels.SignalPipeline 2
+    run kernels.DeviceHistogram 4
+    run kernels.DeviceAllReduce 4
+    run kernels.StreamWithKernel 2
     echo "samples/run.sh: every sample verified its results"
 else
     sample="$1"

@@ -39,6 +39,8 @@ public final class Rocshmem implements AutoCloseable {
     private volatile boolean open = true;
     private final SymmetricHeap heap = new SymmetricHeap(this);
     private final LiveHandles handles;
+    /** Modules that went through initModule (HipModule.close forgets its own). */
+    private final java.util.Set<HipModule> modules = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private Rocshmem(Backend backend) {
         this.myPe = rocshmem_my_pe();
@@ -369,14 +371,36 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /**
-     * Makes a loaded HIP code object usable by its kernels' rocSHMEM device calls (rocshmem_hipmodule_init, graph
-     * compatible when {@code stream} is given). Returns the library's status; 0 on success.
+     * Lets the kernels of {@code module} call rocSHMEM (rocshmem_hipmodule_init: the code object's rocSHMEM device
+     * globals get this session's state). Call it once per loaded module, before the first launch of such a kernel;
+     * the session remembers the module, and launching a kernel that uses rocSHMEM from a module it does not know
+     * throws (on the emulator, whose code object says which kernels do).
      */
     @CallsNative("rocshmem_hipmodule_init")
-    public int initHipModule(org.rocshmem.hip.ihipModule_t module, HipStream stream) {
+    public void initModule(HipModule module) {
+        initModule(module, null);
+    }
+
+    /** {@link #initModule(HipModule)}, stream-ordered on {@code stream} (graph compatible); null for none. */
+    @CallsNative("rocshmem_hipmodule_init")
+    public void initModule(HipModule module, HipStream stream) {
         requireOpen();
         Objects.requireNonNull(module, "module");
-        return rocshmem_hipmodule_init(module, stream == null ? null : stream.handle());
+        int status = rocshmem_hipmodule_init(module.handle(), stream == null ? null : stream.handle());
+        if (status != 0) {
+            throw new RocshmemException("rocshmem_hipmodule_init(" + module.source() + ") returned " + status, status);
+        }
+        modules.add(module);
+        module.markInitialized(this);
+    }
+
+    /** Whether {@link #initModule} ran on {@code module} in this open session. */
+    boolean initializedModule(HipModule module) {
+        return open && modules.contains(module);
+    }
+
+    void forgetModule(HipModule module) {
+        modules.remove(module);
     }
 
     /** What the library says about itself; valid before init (constant queries). */

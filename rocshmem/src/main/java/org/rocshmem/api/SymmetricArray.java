@@ -74,6 +74,23 @@ public abstract sealed class SymmetricArray
         return address;
     }
 
+    /**
+     * rocshmem_ptr of element 0 for every PE: the address at which this PE can load and store PE {@code pe}'s copy
+     * directly (a kernel's plain pointer), 0 where there is no direct path (use put/get there); the own entry is the
+     * own address. The counterpart of rocshmem4py's peer-pointer table.
+     */
+    @CallsNative("rocshmem_ptr")
+    public final long[] peerAddresses() {
+        requireLive();
+        return PeerAddressTable.peerAddresses(address, nPes);
+    }
+
+    /** {@link #peerAddresses()} as a device array a kernel can index by PE (a kernel argument); close it when done. */
+    @CallsNative({"rocshmem_ptr", "hipMalloc", "hipMemcpy"})
+    public final PeerAddressTable peerAddressTable() {
+        return PeerAddressTable.upload(peerAddresses());
+    }
+
     /** The elements {@code [from, from + count)} as a view of the same type and context. */
     public abstract SymmetricArray slice(long from, long count);
 

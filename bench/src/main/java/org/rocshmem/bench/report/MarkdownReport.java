@@ -105,6 +105,13 @@ final class MarkdownReport {
         md.append("\n## Stream-ordered put, ns per call (100 enqueues of 8 B, then one hipStreamSynchronize)\n\n");
         latencyTable(md, List.of(Rows.STREAM), false);
 
+        md.append("\n## Kernel launch, ns per launch (100 hipModuleLaunchKernel of a one-work-item kernel taking a")
+                .append(" pointer and an int, then one hipStreamSynchronize)\n\n");
+        latencyTable(md, List.of(Rows.KERNEL), false);
+        md.append("\nC and the raw binding pass kernelParams built once; the typed Kernel.launch checks and packs its")
+                .append(" arguments into the kernel's reused native block on every launch (no native allocation);")
+                .append(" its B/op is what the varargs call leaves on the Java heap.\n");
+
         md.append("\n## Cost of the JNI crossing itself (empty natives, ns per call)\n\n");
         md.append("| probe | ns per call (wall clock) | CPU time per call | B/op |\n|---|---|---|---|\n");
         String[][] probes = {

@@ -11,6 +11,8 @@ final class Rows {
     static final List<String> GETS = List.of("getmem_64KiB", "getmem_1MiB", "getmem_16MiB");
     static final List<String> COLLECTIVES = List.of("barrier_all", "team_sync", "sum_reduce", "broadcast");
     static final String STREAM = "putmem_on_stream_8B";
+    /** 100 launches of a one-work-item kernel, then one hipStreamSynchronize (KernelBenchmarks). */
+    static final String KERNEL = "kernel_launch";
     /** The empty single-shot benchmark: what JMH's single-shot harness allocates per iteration. */
     static final String HARNESS = "harness";
     static final List<String> JNI = List.of("jni_empty", "jni_address_args", "jni_pointer_args");
@@ -54,6 +56,7 @@ final class Rows {
         List<String[]> rows = new ArrayList<>();
         List<String> labels = hotPaths();
         labels.addAll(COLLECTIVES);
+        labels.add(KERNEL);
         for (String label : labels) {
             for (String v : VARIANTS) {
                 rows.add(new String[] {label, v});
