@@ -5,7 +5,8 @@ package org.rocshmem.api;
 /**
  * The typed team collectives, generated from the manifest; {@link Team} is the class to use. rocSHMEM
  * defines these host collectives only in ctx form, so they run on the session's default context unless
- * the destination view carries one. Every one is collective over the team: every member calls it with
+ * the destination view carries one; that context takes a slot of the library's host-context pool
+ * ({@link Rocshmem#defaultContext()}). Every one is collective over the team: every member calls it with
  * the same arguments; on {@link Team#INVALID} (this PE is not a member) it returns at once.
  */
 public abstract sealed class TeamCollectives permits Team {
@@ -100,6 +101,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -120,6 +124,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -142,6 +149,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -164,6 +174,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -184,6 +197,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -206,6 +222,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -228,6 +247,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -248,6 +268,7 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -270,6 +291,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -292,6 +314,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -312,6 +335,7 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -334,6 +358,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -356,6 +381,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -376,6 +404,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -398,6 +429,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -420,6 +454,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -440,6 +477,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -462,6 +502,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -484,6 +527,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -504,6 +550,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -526,6 +575,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
+            case USHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
+            case INT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
+            case UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -573,6 +625,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -593,6 +648,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -615,6 +673,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -637,6 +698,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -657,6 +721,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -679,6 +746,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -701,6 +771,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -721,6 +792,7 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -743,6 +815,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -765,6 +838,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -785,6 +859,7 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -807,6 +882,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -829,6 +905,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -849,6 +928,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -871,6 +953,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -893,6 +978,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -913,6 +1001,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -935,6 +1026,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -957,6 +1051,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -977,6 +1074,9 @@ public abstract sealed class TeamCollectives permits Team {
         long queue = stream.address();
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -999,6 +1099,9 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         int status = switch (destination.type) {
             case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
+            case UINT -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
+            case INT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
+            case UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -1051,6 +1154,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1072,6 +1181,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1095,6 +1210,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_scatter(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -1118,6 +1239,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1139,6 +1266,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1162,6 +1295,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_scatter(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -1185,6 +1324,8 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1206,6 +1347,8 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1229,6 +1372,8 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -1252,6 +1397,8 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1273,6 +1420,8 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1296,6 +1445,8 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -1319,6 +1470,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -1340,6 +1497,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -1363,6 +1526,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_scatter(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -1386,6 +1555,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1407,6 +1582,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1430,6 +1611,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_scatter(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -1453,6 +1640,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1474,6 +1667,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1497,6 +1696,12 @@ public abstract sealed class TeamCollectives permits Team {
         int status = switch (destination.type) {
             case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_scatter(ctx, team, dest, src, n);
+            case ULONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case INT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case UINT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case SIZE -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);

@@ -94,6 +94,24 @@ final class MarkdownReport {
                     .append(" / ").append(bytesPerOp(label, "typed")).append(" |\n");
         }
 
+        md.append("\n## Java arrays as the local side: typed put/get of longs, array form vs view form\n\n");
+        md.append("`view`: `dest.put(pe, sourceView)` / `remote.get(pe, localView)` between SymmetricLongs views;"
+                + " `array`: the same call with a `long[]`, which the JNI code reads or writes in place (a critical"
+                + " region: no copy in, no copy back). Target: the array form at ≥ 0.95× the view form's bandwidth,"
+                + " 0 B/op.\n\n");
+        md.append("| op | view GB/s | array GB/s | array / view | target | B/op view / array |\n")
+                .append("|---|---|---|---|---|---|\n");
+        for (String label : Rows.ARRAYS) {
+            double bytes = Rows.bytesOf(label);
+            double ratio = Targets.arrayRatio(stats, label);
+            md.append("| ").append(Rows.display(label)).append(" | ")
+                    .append(fmt(bytes / stats.time(label + " view", Rows.NONE).median(), 2)).append(" | ")
+                    .append(fmt(bytes / stats.time(label + " array", Rows.NONE).median(), 2)).append(" | ")
+                    .append(fmt(ratio, 3)).append(" | ≥ 0.95 ").append(ratio >= Targets.ARRAY_RATIO ? "✓" : "✗")
+                    .append(" | ").append(bytesPerOp(label + " view", Rows.NONE)).append(" / ")
+                    .append(bytesPerOp(label + " array", Rows.NONE)).append(" |\n");
+        }
+
         md.append("\n## Collectives, ns per call (every PE makes the same calls: single-shot iterations of ")
                 .append(org.rocshmem.bench.ops.CollectiveBenchmarks.K).append(" calls)\n\n");
         latencyTable(md, Rows.COLLECTIVES, false);

@@ -15,6 +15,7 @@ final class Targets {
     static final double RAW_MARGIN_NS = 12;
     static final double BARRIER_MARGIN_NS = 20;
     static final double BANDWIDTH_RATIO = 0.98;
+    static final double ARRAY_RATIO = 0.95;
     static final long STEADY_STATE_CALLS = 20_000;
 
     enum Met {
@@ -59,6 +60,7 @@ final class Targets {
         verdicts.add(marginVerdict("raw binding ≤ C-in-JVM + 12 ns", small, "raw", RAW_MARGIN_NS));
         verdicts.add(barrierVerdict());
         verdicts.add(bandwidthVerdict());
+        verdicts.add(arrayVerdict());
         verdicts.add(allocationVerdict());
         verdicts.add(steadyVerdict());
         return verdicts;
@@ -211,6 +213,44 @@ final class Targets {
         }
         return new Verdict(target, result, Met.NO, "Below 0.98 on CPU time too: " + String.join("; ", under) + "."
                 + cause);
+    }
+
+    /** Issue 17 item 2: typed put/get with a Java array as the local side at ≥ 0.95× the view form, 0 B/op. */
+    private Verdict arrayVerdict() {
+        String target = "array put/get ≥ 0.95× view put/get at ≥ 64 KiB, 0 B/op";
+        List<String> under = new ArrayList<>();
+        List<String> allocating = new ArrayList<>();
+        double worst = Double.POSITIVE_INFINITY;
+        String worstRow = null;
+        for (String label : Rows.ARRAYS) {
+            double ratio = arrayRatio(stats, label);
+            if (Double.isNaN(ratio)) {
+                return new Verdict(target, "no data", Met.NO, "no array rows for " + label);
+            }
+            if (ratio < worst) {
+                worst = ratio;
+                worstRow = Rows.display(label);
+            }
+            if (ratio < ARRAY_RATIO) {
+                under.add(String.format("%s %.3f×", Rows.display(label), ratio));
+            }
+            if (!stats.allocationFree(label + " array", Rows.NONE)) {
+                allocating.add(Rows.display(label));
+            }
+        }
+        String result = String.format("%d of %d rows at ≥ 0.95 (lowest %.3f×, %s); %s", Rows.ARRAYS.size()
+                - under.size(), Rows.ARRAYS.size(), worst, worstRow, allocating.isEmpty() ? "0 B/op on every array row"
+                : "allocating: " + String.join(", ", allocating));
+        boolean met = under.isEmpty() && allocating.isEmpty();
+        return new Verdict(target, result, met ? Met.YES : Met.NO, met ? "" : "Below target: "
+                + String.join("; ", under) + ". " + loadFacts());
+    }
+
+    /** View time over array time (medians over rounds): the array form's bandwidth as a fraction of the view's. */
+    static double arrayRatio(RunStats stats, String label) {
+        Stats view = stats.time(label + " view", Rows.NONE);
+        Stats array = stats.time(label + " array", Rows.NONE);
+        return view.isEmpty() || array.isEmpty() ? Double.NaN : view.median() / array.median();
     }
 
     /** The largest (max − min) / median of the C loop's time per round over the given rows, in percent. */
