@@ -1150,15 +1150,9 @@ public final class TypedApiGenerator {
         private void switchOn(StringBuilder out, List<CType> with, String op, Natives.Local local,
                               Function<CType, String> args, String method, boolean returns, boolean ctx, String indent) {
             out.append(indent).append(returns ? "return switch (type) {\n" : "switch (type) {\n");
-            for (CType t : with) {
-                String fn = manifest.servedBy(t, op, ctx);
-                if (fn == null) {
-                    continue;
-                }
-                String nat = natives.use(fn, local);
-                out.append(indent).append("    case ").append(t.constant()).append(" -> AddressCalls.").append(nat)
-                        .append("(").append(args.apply(t)).append(");\n");
-            }
+            byFunction(with, t -> manifest.servedBy(t, op, ctx)).forEach((fn, cases) -> out.append(indent)
+                    .append("    case ").append(cases).append(" -> AddressCalls.").append(natives.use(fn, local))
+                    .append("(").append(args.apply(with.get(0))).append(");\n"));
             out.append(indent).append("    default -> throw unsupported(\"").append(method).append("\", \"").append(op)
                     .append("\", ").append(ctx).append(", \"").append(with.stream()
                             .filter(t -> manifest.route(t, op, ctx) != null).map(CType::c)
@@ -1169,18 +1163,28 @@ public final class TypedApiGenerator {
         /** Like {@link #switchOn} for the int-returning {@code test}: stores the result instead of returning it. */
         private void dispatchInto(List<CType> with, String op, String args, String method, String variable) {
             s.append("        ").append(variable).append(" = switch (type) {\n");
-            for (CType t : with) {
-                String fn = manifest.servedBy(t, op, false);
-                if (fn == null) {
-                    continue;
-                }
-                s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                        .append(natives.use(fn, Natives.Local.NONE)).append("(").append(args).append(");\n");
-            }
+            byFunction(with, t -> manifest.servedBy(t, op, false)).forEach((fn, cases) -> s.append("            case ")
+                    .append(cases).append(" -> AddressCalls.").append(natives.use(fn, Natives.Local.NONE)).append("(")
+                    .append(args).append(");\n"));
             s.append("            default -> throw unsupported(\"").append(method).append("\", \"").append(op)
                     .append("\", false, \"").append(with.stream().map(CType::c).collect(Collectors.joining(", ")))
                     .append("\");\n        };\n");
         }
+    }
+
+    /**
+     * The C types that have a function, grouped by that function in first-seen order, as the labels of one switch
+     * case each ({@code "LONG, LONGLONG, PTRDIFF"}): types served by one function share its case.
+     */
+    static Map<String, String> byFunction(List<CType> types, Function<CType, String> function) {
+        Map<String, String> cases = new LinkedHashMap<>();
+        for (CType t : types) {
+            String fn = function.apply(t);
+            if (fn != null) {
+                cases.merge(fn, t.constant(), (a, b) -> a + ", " + b);
+            }
+        }
+        return cases;
     }
 
     // ================================================================ team collectives
@@ -1260,11 +1264,9 @@ public final class TypedApiGenerator {
             s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        switch (destination.type) {\n");
-            for (CType t : with) {
-                s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                        .append(natives.use(fn(t, "broadcast"), Natives.Local.NONE))
-                        .append("(ctx, team, dest, src, n, root);\n");
-            }
+            byFunction(with, t -> fn(t, "broadcast")).forEach((f, cases) -> s.append("            case ").append(cases)
+                    .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
+                    .append("(ctx, team, dest, src, n, root);\n"));
             s.append("            default -> throw unsupportedType(\"broadcast\", destination);\n        }\n    }\n\n");
         }
 
@@ -1293,11 +1295,9 @@ public final class TypedApiGenerator {
             s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        int status = switch (destination.type) {\n");
-            for (CType t : with) {
-                s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                        .append(natives.use(fn(t, op + "_" + kind), Natives.Local.NONE))
-                        .append("(ctx, team, dest, src, n);\n");
-            }
+            byFunction(with, t -> fn(t, op + "_" + kind)).forEach((f, cases) -> s.append("            case ")
+                    .append(cases).append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
+                    .append("(ctx, team, dest, src, n);\n"));
             s.append("            default -> throw unsupportedType(\"").append(method).append("\", destination);\n        };\n");
             s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");
             // stream form
@@ -1317,11 +1317,9 @@ public final class TypedApiGenerator {
                         + "        long src = source.localBase();\n        int n = count(destination);\n"
                         + "        long queue = stream.address();\n");
                 s.append("        int status = switch (destination.type) {\n");
-                for (CType t : ws) {
-                    s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                            .append(natives.use(fn(t, streamFn), Natives.Local.NONE))
-                            .append("(ctx, team, dest, src, n, queue);\n");
-                }
+                byFunction(ws, t -> fn(t, streamFn)).forEach((f, cases) -> s.append("            case ").append(cases)
+                        .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
+                        .append("(ctx, team, dest, src, n, queue);\n"));
                 s.append("            default -> throw unsupportedType(\"").append(method)
                         .append("\", destination);\n        };\n");
                 s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");

@@ -290,11 +290,9 @@ public final class SymmetricBytes extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, byte value) {
         long ivar = local(index);
         switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until(ivar, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until(ivar, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until(ivar, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until(ivar, cmp.code, value);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until(ivar, cmp.code, value);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until(ivar, cmp.code, value);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until(ivar, cmp.code, value);
             default -> throw unsupported("waitUntil", "wait_until", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
@@ -305,11 +303,9 @@ public final class SymmetricBytes extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_test(ivar, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_test(ivar, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_test(ivar, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_test(ivar, cmp.code, value);
-            case INT8 -> AddressCalls.rocshmem_char_test(ivar, cmp.code, value);
-            case UINT8 -> AddressCalls.rocshmem_uchar_test(ivar, cmp.code, value);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_test(ivar, cmp.code, value);
             default -> throw unsupported("test", "test", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
         return satisfied != 0;
@@ -321,11 +317,9 @@ public final class SymmetricBytes extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_all(ivars, length, status, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_all(ivars, length, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_all(ivars, length, status, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_all(ivars, length, status, cmp.code, value);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until_all(ivars, length, status, cmp.code, value);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until_all(ivars, length, status, cmp.code, value);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_all(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAll", "wait_until_all", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
@@ -336,11 +330,9 @@ public final class SymmetricBytes extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_any(ivars, length, status, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_any(ivars, length, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_any(ivars, length, status, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_any(ivars, length, status, cmp.code, value);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until_any(ivars, length, status, cmp.code, value);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until_any(ivars, length, status, cmp.code, value);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_any(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAny", "wait_until_any", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
@@ -352,11 +344,9 @@ public final class SymmetricBytes extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_some(ivars, length, indices, status, cmp.code, value);
             default -> throw unsupported("waitUntilSome", "wait_until_some", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
@@ -368,11 +358,9 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_all_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
@@ -384,11 +372,9 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_any_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
@@ -401,11 +387,9 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case INT8 -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UINT8 -> AddressCalls.rocshmem_uchar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }

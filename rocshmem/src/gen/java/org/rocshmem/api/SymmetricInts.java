@@ -415,9 +415,8 @@ public final class SymmetricInts extends SymmetricArray {
             return;
         }
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int32_atomic_and(remote, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_and(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_and(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_and(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_and(remote, value, pe);
             default -> throw unsupported("atomicAnd", "atomic_and", false, "int, unsigned int, int32_t, uint32_t");
         }
@@ -431,9 +430,8 @@ public final class SymmetricInts extends SymmetricArray {
             return atomicFetchAndInContext(remote, value, pe);
         }
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int32_atomic_fetch_and(remote, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_and(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_and(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_and(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_and(remote, value, pe);
             default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "int, unsigned int, int32_t, uint32_t");
         };
@@ -448,9 +446,8 @@ public final class SymmetricInts extends SymmetricArray {
             return;
         }
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int32_atomic_or(remote, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_or(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_or(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_or(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_or(remote, value, pe);
             default -> throw unsupported("atomicOr", "atomic_or", false, "int, unsigned int, int32_t, uint32_t");
         }
@@ -464,9 +461,8 @@ public final class SymmetricInts extends SymmetricArray {
             return atomicFetchOrInContext(remote, value, pe);
         }
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int32_atomic_fetch_or(remote, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_or(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_or(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_or(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_or(remote, value, pe);
             default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "int, unsigned int, int32_t, uint32_t");
         };
@@ -481,9 +477,8 @@ public final class SymmetricInts extends SymmetricArray {
             return;
         }
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int32_atomic_xor(remote, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_xor(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_xor(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_xor(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_xor(remote, value, pe);
             default -> throw unsupported("atomicXor", "atomic_xor", false, "int, unsigned int, int32_t, uint32_t");
         }
@@ -497,9 +492,8 @@ public final class SymmetricInts extends SymmetricArray {
             return atomicFetchXorInContext(remote, value, pe);
         }
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int32_atomic_fetch_xor(remote, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_xor(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_xor(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_xor(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_xor(remote, value, pe);
             default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "int, unsigned int, int32_t, uint32_t");
         };
@@ -514,10 +508,8 @@ public final class SymmetricInts extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, int value) {
         long ivar = local(index);
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until(ivar, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until(ivar, cmp.code, value);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until(ivar, cmp.code, value);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until(ivar, cmp.code, value);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until(ivar, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until(ivar, cmp.code, value);
             default -> throw unsupported("waitUntil", "wait_until", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
@@ -528,10 +520,8 @@ public final class SymmetricInts extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case INT -> AddressCalls.rocshmem_int_test(ivar, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_test(ivar, cmp.code, value);
-            case INT32 -> AddressCalls.rocshmem_int_test(ivar, cmp.code, value);
-            case UINT32 -> AddressCalls.rocshmem_uint_test(ivar, cmp.code, value);
+            case INT, INT32 -> AddressCalls.rocshmem_int_test(ivar, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_test(ivar, cmp.code, value);
             default -> throw unsupported("test", "test", false, "int, unsigned int, int32_t, uint32_t");
         };
         return satisfied != 0;
@@ -543,10 +533,8 @@ public final class SymmetricInts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_all(ivars, length, status, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_all(ivars, length, status, cmp.code, value);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until_all(ivars, length, status, cmp.code, value);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until_all(ivars, length, status, cmp.code, value);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_all(ivars, length, status, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_all(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAll", "wait_until_all", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
@@ -557,10 +545,8 @@ public final class SymmetricInts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_any(ivars, length, status, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_any(ivars, length, status, cmp.code, value);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until_any(ivars, length, status, cmp.code, value);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until_any(ivars, length, status, cmp.code, value);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_any(ivars, length, status, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_any(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAny", "wait_until_any", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
@@ -572,10 +558,8 @@ public final class SymmetricInts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_some(ivars, length, indices, status, cmp.code, value);
             default -> throw unsupported("waitUntilSome", "wait_until_some", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
@@ -587,10 +571,8 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_all_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
@@ -602,10 +584,8 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_any_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
@@ -618,10 +598,8 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case INT32 -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UINT32 -> AddressCalls.rocshmem_uint_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
@@ -852,9 +830,8 @@ public final class SymmetricInts extends SymmetricArray {
     private void atomicAndInContext(long dest, int value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, dest, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_and(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_and(ctx, dest, value, pe);
             default -> throw unsupported("atomicAnd", "atomic_and", true, "int, unsigned int, int32_t, uint32_t");
         }
@@ -863,9 +840,8 @@ public final class SymmetricInts extends SymmetricArray {
     private int atomicFetchAndInContext(long dest, int value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, dest, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_and(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_and(ctx, dest, value, pe);
             default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "int, unsigned int, int32_t, uint32_t");
         };
@@ -874,9 +850,8 @@ public final class SymmetricInts extends SymmetricArray {
     private void atomicOrInContext(long dest, int value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, dest, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_or(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_or(ctx, dest, value, pe);
             default -> throw unsupported("atomicOr", "atomic_or", true, "int, unsigned int, int32_t, uint32_t");
         }
@@ -885,9 +860,8 @@ public final class SymmetricInts extends SymmetricArray {
     private int atomicFetchOrInContext(long dest, int value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, dest, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_or(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_or(ctx, dest, value, pe);
             default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "int, unsigned int, int32_t, uint32_t");
         };
@@ -896,9 +870,8 @@ public final class SymmetricInts extends SymmetricArray {
     private void atomicXorInContext(long dest, int value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, dest, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_xor(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_xor(ctx, dest, value, pe);
             default -> throw unsupported("atomicXor", "atomic_xor", true, "int, unsigned int, int32_t, uint32_t");
         }
@@ -907,9 +880,8 @@ public final class SymmetricInts extends SymmetricArray {
     private int atomicFetchXorInContext(long dest, int value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, dest, value, pe);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_xor(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_xor(ctx, dest, value, pe);
             default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "int, unsigned int, int32_t, uint32_t");
         };

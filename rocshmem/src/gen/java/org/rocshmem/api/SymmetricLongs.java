@@ -488,14 +488,10 @@ public final class SymmetricLongs extends SymmetricArray {
             return;
         }
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_and(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_and(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_and(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_and(remote, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ulong_atomic_and(remote, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
             default -> throw unsupported("atomicAnd", "atomic_and", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -508,14 +504,10 @@ public final class SymmetricLongs extends SymmetricArray {
             return atomicFetchAndInContext(remote, value, pe);
         }
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_and(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_and(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_and(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_and(remote, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_and(remote, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
             default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -529,14 +521,10 @@ public final class SymmetricLongs extends SymmetricArray {
             return;
         }
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_or(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_or(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_or(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_or(remote, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ulong_atomic_or(remote, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
             default -> throw unsupported("atomicOr", "atomic_or", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -549,14 +537,10 @@ public final class SymmetricLongs extends SymmetricArray {
             return atomicFetchOrInContext(remote, value, pe);
         }
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_or(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_or(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_or(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_or(remote, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_or(remote, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
             default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -570,14 +554,10 @@ public final class SymmetricLongs extends SymmetricArray {
             return;
         }
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_xor(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_xor(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_xor(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_xor(remote, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ulong_atomic_xor(remote, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
             default -> throw unsupported("atomicXor", "atomic_xor", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -590,14 +570,10 @@ public final class SymmetricLongs extends SymmetricArray {
             return atomicFetchXorInContext(remote, value, pe);
         }
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_xor(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_xor(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_xor(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_xor(remote, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_xor(remote, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
             default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -611,14 +587,11 @@ public final class SymmetricLongs extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, long value) {
         long ivar = local(index);
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until(ivar, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until(ivar, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until(ivar, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until(ivar, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until(ivar, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until(ivar, cmp.code, value);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until(ivar, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until(ivar, cmp.code, value);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until(ivar, cmp.code, value);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until(ivar, cmp.code, value);
             default -> throw unsupported("waitUntil", "wait_until", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -629,14 +602,11 @@ public final class SymmetricLongs extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_test(ivar, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_test(ivar, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_test(ivar, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_test(ivar, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_test(ivar, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_test(ivar, cmp.code, value);
-            case INT64 -> AddressCalls.rocshmem_long_test(ivar, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_test(ivar, cmp.code, value);
-            case SIZE -> AddressCalls.rocshmem_ulong_test(ivar, cmp.code, value);
-            case PTRDIFF -> AddressCalls.rocshmem_long_test(ivar, cmp.code, value);
             default -> throw unsupported("test", "test", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
         return satisfied != 0;
@@ -648,14 +618,11 @@ public final class SymmetricLongs extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_all(ivars, length, status, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_all(ivars, length, status, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_all(ivars, length, status, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_all(ivars, length, status, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_all(ivars, length, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_all(ivars, length, status, cmp.code, value);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until_all(ivars, length, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_all(ivars, length, status, cmp.code, value);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until_all(ivars, length, status, cmp.code, value);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until_all(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAll", "wait_until_all", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -666,14 +633,11 @@ public final class SymmetricLongs extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_any(ivars, length, status, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_any(ivars, length, status, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_any(ivars, length, status, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_any(ivars, length, status, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_any(ivars, length, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_any(ivars, length, status, cmp.code, value);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until_any(ivars, length, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_any(ivars, length, status, cmp.code, value);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until_any(ivars, length, status, cmp.code, value);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until_any(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAny", "wait_until_any", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -685,14 +649,11 @@ public final class SymmetricLongs extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until_some(ivars, length, indices, status, cmp.code, value);
             default -> throw unsupported("waitUntilSome", "wait_until_some", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -704,14 +665,11 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -723,14 +681,11 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -743,14 +698,11 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case INT64 -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case SIZE -> AddressCalls.rocshmem_ulong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case PTRDIFF -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -1045,14 +997,10 @@ public final class SymmetricLongs extends SymmetricArray {
     private void atomicAndInContext(long dest, long value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_and(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_and(ctx, dest, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, dest, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
             default -> throw unsupported("atomicAnd", "atomic_and", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -1060,14 +1008,10 @@ public final class SymmetricLongs extends SymmetricArray {
     private long atomicFetchAndInContext(long dest, long value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_and(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_and(ctx, dest, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, dest, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
             default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -1075,14 +1019,10 @@ public final class SymmetricLongs extends SymmetricArray {
     private void atomicOrInContext(long dest, long value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_or(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_or(ctx, dest, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, dest, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
             default -> throw unsupported("atomicOr", "atomic_or", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -1090,14 +1030,10 @@ public final class SymmetricLongs extends SymmetricArray {
     private long atomicFetchOrInContext(long dest, long value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_or(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_or(ctx, dest, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, dest, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
             default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
@@ -1105,14 +1041,10 @@ public final class SymmetricLongs extends SymmetricArray {
     private void atomicXorInContext(long dest, long value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_xor(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_xor(ctx, dest, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, dest, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
             default -> throw unsupported("atomicXor", "atomic_xor", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -1120,14 +1052,10 @@ public final class SymmetricLongs extends SymmetricArray {
     private long atomicFetchXorInContext(long dest, long value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_xor(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_xor(ctx, dest, value, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, dest, value, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
             default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }

@@ -283,10 +283,8 @@ public final class SymmetricShorts extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, short value) {
         long ivar = local(index);
         switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until(ivar, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until(ivar, cmp.code, value);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until(ivar, cmp.code, value);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until(ivar, cmp.code, value);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until(ivar, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until(ivar, cmp.code, value);
             default -> throw unsupported("waitUntil", "wait_until", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
@@ -297,10 +295,8 @@ public final class SymmetricShorts extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_test(ivar, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_test(ivar, cmp.code, value);
-            case INT16 -> AddressCalls.rocshmem_short_test(ivar, cmp.code, value);
-            case UINT16 -> AddressCalls.rocshmem_ushort_test(ivar, cmp.code, value);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_test(ivar, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_test(ivar, cmp.code, value);
             default -> throw unsupported("test", "test", false, "short, unsigned short, int16_t, uint16_t");
         };
         return satisfied != 0;
@@ -312,10 +308,8 @@ public final class SymmetricShorts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_all(ivars, length, status, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_all(ivars, length, status, cmp.code, value);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until_all(ivars, length, status, cmp.code, value);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until_all(ivars, length, status, cmp.code, value);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_all(ivars, length, status, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_all(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAll", "wait_until_all", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
@@ -326,10 +320,8 @@ public final class SymmetricShorts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_any(ivars, length, status, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_any(ivars, length, status, cmp.code, value);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until_any(ivars, length, status, cmp.code, value);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until_any(ivars, length, status, cmp.code, value);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_any(ivars, length, status, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_any(ivars, length, status, cmp.code, value);
             default -> throw unsupported("waitUntilAny", "wait_until_any", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
@@ -341,10 +333,8 @@ public final class SymmetricShorts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_some(ivars, length, indices, status, cmp.code, value);
             default -> throw unsupported("waitUntilSome", "wait_until_some", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
@@ -356,10 +346,8 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_all_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
@@ -371,10 +359,8 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_any_vector(ivars, length, status, cmp.code, values);
             default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
@@ -387,10 +373,8 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case INT16 -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UINT16 -> AddressCalls.rocshmem_ushort_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "short, unsigned short, int16_t, uint16_t");
         };
     }

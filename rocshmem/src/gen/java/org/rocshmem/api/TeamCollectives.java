@@ -100,10 +100,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -123,10 +120,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -148,10 +142,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -173,10 +164,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -196,10 +184,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -221,10 +206,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -246,8 +228,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -267,8 +248,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -290,8 +270,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -313,8 +292,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -334,8 +312,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -357,8 +334,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -380,10 +356,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -403,10 +376,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -428,10 +398,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -453,10 +420,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -476,10 +440,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -501,10 +462,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -526,10 +484,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -549,10 +504,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -574,10 +526,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
-            case USHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
-            case INT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
-            case UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -624,10 +573,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -647,10 +593,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -672,10 +615,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -697,10 +637,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -720,10 +657,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -745,10 +679,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -770,8 +701,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -791,8 +721,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -814,8 +743,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -837,8 +765,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -858,8 +785,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -881,8 +807,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -904,10 +829,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -927,10 +849,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -952,10 +871,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -977,10 +893,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1000,10 +913,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1025,10 +935,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -1050,10 +957,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1073,10 +977,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1098,10 +999,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
-            case UINT -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
-            case INT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
-            case UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -1152,14 +1050,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1179,14 +1071,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1208,14 +1094,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_scatter(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -1237,14 +1117,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1264,14 +1138,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1293,14 +1161,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_scatter(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -1322,10 +1184,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1345,10 +1205,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1370,10 +1228,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -1395,10 +1251,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1418,10 +1272,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1443,10 +1295,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -1468,14 +1318,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -1495,14 +1339,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -1524,14 +1362,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_scatter(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -1553,14 +1385,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1580,14 +1406,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1609,14 +1429,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_scatter(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -1638,14 +1452,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1665,14 +1473,8 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1694,14 +1496,8 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_scatter(ctx, team, dest, src, n);
-            case ULONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
-            case INT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
-            case UINT64 -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
-            case SIZE -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);

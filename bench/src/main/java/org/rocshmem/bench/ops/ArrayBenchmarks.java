@@ -31,7 +31,7 @@ import org.rocshmem.bench.Pe;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 2, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 3, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 100, timeUnit = TimeUnit.MILLISECONDS)
 public class ArrayBenchmarks {
     static final int[] SIZES = {RmaBenchmarks.KIB64, RmaBenchmarks.MIB1, RmaBenchmarks.MIB16};
     /** Longs from element 0: the remote side; from {@link #SOURCE}: the local view of the view form. */

@@ -215,42 +215,55 @@ final class Targets {
                 + cause);
     }
 
-    /** Issue 17 item 2: typed put/get with a Java array as the local side at ≥ 0.95× the view form, 0 B/op. */
+    /**
+     * Issue 17 item 2: typed put/get with a Java array as the local side at ≥ 0.95× the view form, 0 B/op. Per row as
+     * {@link #bandwidthVerdict}: on the wall clock, else on CPU time (met only there), else under.
+     */
     private Verdict arrayVerdict() {
         String target = "array put/get ≥ 0.95× view put/get at ≥ 64 KiB, 0 B/op";
+        List<String> cpuOnly = new ArrayList<>();
         List<String> under = new ArrayList<>();
         List<String> allocating = new ArrayList<>();
         double worst = Double.POSITIVE_INFINITY;
         String worstRow = null;
         for (String label : Rows.ARRAYS) {
-            double ratio = arrayRatio(stats, label);
-            if (Double.isNaN(ratio)) {
+            Stats wall = arrayRatio(stats, label, false);
+            Stats cpu = arrayRatio(stats, label, true);
+            if (wall.isEmpty() || cpu.isEmpty()) {
                 return new Verdict(target, "no data", Met.NO, "no array rows for " + label);
             }
-            if (ratio < worst) {
-                worst = ratio;
+            if (wall.median() < worst) {
+                worst = wall.median();
                 worstRow = Rows.display(label);
             }
-            if (ratio < ARRAY_RATIO) {
-                under.add(String.format("%s %.3f×", Rows.display(label), ratio));
+            String row = String.format("%s %.3f× wall clock (per round %.3f–%.3f), %.3f× on CPU time",
+                    Rows.display(label), wall.median(), wall.min(), wall.max(), cpu.median());
+            if (wall.median() < ARRAY_RATIO) {
+                (cpu.median() >= ARRAY_RATIO ? cpuOnly : under).add(row);
             }
             if (!stats.allocationFree(label + " array", Rows.NONE)) {
                 allocating.add(Rows.display(label));
             }
         }
-        String result = String.format("%d of %d rows at ≥ 0.95 (lowest %.3f×, %s); %s", Rows.ARRAYS.size()
-                - under.size(), Rows.ARRAYS.size(), worst, worstRow, allocating.isEmpty() ? "0 B/op on every array row"
+        String result = String.format("%d of %d rows at ≥ 0.95 on the wall clock (lowest %.3f×, %s), %d more on CPU"
+                + " time; %s", Rows.ARRAYS.size() - under.size() - cpuOnly.size(), Rows.ARRAYS.size(), worst,
+                worstRow, cpuOnly.size(), allocating.isEmpty() ? "0 B/op on every array row"
                 : "allocating: " + String.join(", ", allocating));
-        boolean met = under.isEmpty() && allocating.isEmpty();
-        return new Verdict(target, result, met ? Met.YES : Met.NO, met ? "" : "Below target: "
-                + String.join("; ", under) + ". " + loadFacts());
+        if (!allocating.isEmpty() || !under.isEmpty()) {
+            return new Verdict(target, result, Met.NO, "Below 0.95 on CPU time too: " + String.join("; ", under)
+                    + ". " + loadFacts());
+        }
+        if (!cpuOnly.isEmpty()) {
+            return new Verdict(target, result, Met.PARTLY, "on CPU time", "Below 0.95 on the wall clock only: "
+                    + String.join("; ", cpuOnly) + ". The two forms run one after the other, so a PE that waited for"
+                    + " a CPU in one of them moves the ratio. " + loadFacts());
+        }
+        return new Verdict(target, result, Met.YES, "");
     }
 
-    /** View time over array time (medians over rounds): the array form's bandwidth as a fraction of the view's. */
-    static double arrayRatio(RunStats stats, String label) {
-        Stats view = stats.time(label + " view", Rows.NONE);
-        Stats array = stats.time(label + " array", Rows.NONE);
-        return view.isEmpty() || array.isEmpty() ? Double.NaN : view.median() / array.median();
+    /** View time over array time, paired by round: the array form's bandwidth as a fraction of the view form's. */
+    static Stats arrayRatio(RunStats stats, String label, boolean cpu) {
+        return stats.rowRatio(label + " view", label + " array", cpu);
     }
 
     /** The largest (max − min) / median of the C loop's time per round over the given rows, in percent. */
