@@ -52,7 +52,8 @@ public final class Context implements AutoCloseable {
         if (status != 0) {
             handle.close();
             throw new RocshmemException("rocshmem_ctx_create(" + options + ") failed with status " + status
-                    + " (too many contexts? rocSHMEM limits host contexts with ROCSHMEM_MAX_NUM_HOST_CONTEXTS)", status);
+                    + " (too many contexts? rocSHMEM limits host contexts with ROCSHMEM_MAX_NUM_HOST_CONTEXTS)",
+                    status);
         }
         return new Context(session, handle, options, sessionDefault);
     }

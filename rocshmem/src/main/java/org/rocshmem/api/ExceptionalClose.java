@@ -30,7 +30,7 @@ final class ExceptionalClose {
     private ExceptionalClose() {
     }
 
-    /** Whether the nearest caller outside this package calls close() on the exceptional path of a try-with-resources. */
+    /** Whether the nearest caller outside this package calls close() on a try-with-resources' exceptional path. */
     static boolean inProgress() {
         return WALKER.walk(frames -> frames
                 .filter(f -> f.getDeclaringClass().getPackage() != ExceptionalClose.class.getPackage())
@@ -41,7 +41,8 @@ final class ExceptionalClose {
 
     private static boolean isExceptionalClose(StackWalker.StackFrame frame) {
         Class<?> type = frame.getDeclaringClass();
-        String key = type.getName() + "." + frame.getMethodName() + frame.getDescriptor() + "@" + frame.getByteCodeIndex();
+        String key = type.getName() + "." + frame.getMethodName() + frame.getDescriptor() + "@"
+                + frame.getByteCodeIndex();
         return SITES.computeIfAbsent(key, k -> {
             String file = type.getName().substring(type.getName().lastIndexOf('.') + 1) + ".class";
             try (InputStream in = type.getResourceAsStream(file)) {

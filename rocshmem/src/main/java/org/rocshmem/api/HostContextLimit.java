@@ -18,8 +18,8 @@ final class HostContextLimit {
     static void require(Backend backend, int inUse, String what) {
         long limit = limit(backend);
         if (inUse + 1 > limit) {
-            throw new RocshmemException("rocSHMEM allows " + VARIABLE + "=" + limit + " host context(s), its own default"
-                    + " context included, and " + inUse + " are in use; creating " + what + " would exceed the pool"
+            throw new RocshmemException("rocSHMEM allows " + VARIABLE + "=" + limit + " host context(s), its own"
+                    + " default context included, and " + inUse + " are in use; creating " + what + " would exceed the pool"
                     + " (the library does not report it: it asserts or corrupts memory). Set " + VARIABLE + "="
                     + (inUse + 1) + " or more in the environment of every PE");
         }

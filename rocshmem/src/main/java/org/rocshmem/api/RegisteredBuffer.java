@@ -76,7 +76,7 @@ public final class RegisteredBuffer implements AutoCloseable {
         return address.address();
     }
 
-    /** The first registered byte, for a transfer of {@code bytes} bytes; checks it is still registered and holds them. */
+    /** The first registered byte for a transfer of {@code bytes} bytes; checks it is still registered and fits. */
     long start(String what, long bytes) {
         if (closed) {
             throw new RocshmemStateException(what + ": this RegisteredBuffer was unregistered");

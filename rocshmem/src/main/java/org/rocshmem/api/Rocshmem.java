@@ -20,11 +20,11 @@ import org.bytedeco.javacpp.Pointer;
  * SLURM_LOCALID.
  *
  * <p>An exception that leaves a try-with-resources block must reach the user, so closing there is never collective:
- * when javac's exceptional close path calls {@code close()} on the session, a buffer or a team ({@link
- * ExceptionalClose}), this PE leaves the job without finalize, as the shutdown hook does for an abnormal end. The
- * other PEs stop at their next wait or collective with a message naming this PE (on the emulator; on a GPU the
- * launcher or mpirun ends them when this process exits non-zero), and the exception propagates with its stack trace
- * as the first report of the failure.
+ * when javac's exceptional close path calls {@code close()} on the session, a buffer or a team (recognised from the
+ * calling method's bytecode), this PE leaves the job without finalize, as the shutdown hook does for an abnormal
+ * end. The other PEs stop at their next wait or collective with a message naming this PE (on the emulator; on a GPU
+ * the launcher or mpirun ends them when this process exits non-zero), and the exception propagates with its stack
+ * trace as the first report of the failure.
  *
  * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (newest first, the same order on every PE), free
  * leaked buffers (each logged with its allocation site), rocshmem_finalize (whose implicit barrier is the only

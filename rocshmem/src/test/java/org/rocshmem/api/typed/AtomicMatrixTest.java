@@ -69,8 +69,9 @@ class AtomicMatrixTest {
                 }
             }
         }
-        // 14 integer types x 8..14 ops + 2 floating types x 3 ops = 144 pairs, each in both context forms
-        assertEquals(144 * 2, covered.size(), covered.toString());
+        // 12 integer types x 14 ops + 2 floating types x 3 ops = 174 pairs, each in both context forms (the library
+        // defines 144 of them; a type without bitwise atomics is served by one of its width)
+        assertEquals(174 * 2, covered.size(), covered.toString());
     }
 
     private static List<String> pairs(Rocshmem shmem, TypedView slots, String where, int me, int next, int prev,
