@@ -9,6 +9,10 @@ final class Rows {
             "quiet", "fence");
     static final List<String> PUTS = List.of("putmem_64KiB", "putmem_1MiB", "putmem_16MiB");
     static final List<String> GETS = List.of("getmem_64KiB", "getmem_1MiB", "getmem_16MiB");
+    /** Typed put/get of longs with a Java array as the local side; each label runs as "view" and as "array". */
+    static final List<String> ARRAYS = List.of("put_longs_64KiB", "put_longs_1MiB", "put_longs_16MiB",
+            "get_longs_64KiB", "get_longs_1MiB", "get_longs_16MiB");
+    static final List<String> FORMS = List.of("view", "array");
     static final List<String> COLLECTIVES = List.of("barrier_all", "team_sync", "sum_reduce", "broadcast");
     static final String STREAM = "putmem_on_stream_8B";
     /** 100 launches of a one-work-item kernel, then one hipStreamSynchronize (KernelBenchmarks). */
@@ -64,6 +68,11 @@ final class Rows {
         }
         for (String label : JNI) {
             rows.add(new String[] {label, NONE});
+        }
+        for (String label : ARRAYS) {
+            for (String form : FORMS) {
+                rows.add(new String[] {label + " " + form, NONE});
+            }
         }
         rows.add(new String[] {HARNESS, NONE});
         return rows;
