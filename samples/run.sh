@@ -14,8 +14,10 @@ if [[ $# -lt 1 ]]; then
     exit 2
 fi
 
+# Maven 3.8 writes ANSI resets (ESC[0m) even in batch mode: strip them so the samples' output is plain text.
 mvn -B -ntp -q -Dstyle.color=never -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" compile \
-    dependency:build-classpath -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime >&2
+    dependency:build-classpath -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime \
+    | sed 's/\x1b\[[0-9;]*m//g' >&2
 classpath="$here/target/classes:$(cat "$here/target/classpath.txt")"
 variant=-Dorg.bytedeco.javacpp.platform.extension=-emu
 # rocSHMEM's default of one host context is taken by its own default context; the typed API's session context
@@ -40,6 +42,11 @@ elif [[ "$1" == "--all" ]]; then
     run rccl.AllReduceBasic 2
     run rccl.SendRecvBasic 2
     run rccl.GradientAllReduce 2
+    run kernels.GpuRing 4
+    run kernels.SignalPipeline 2
+    run kernels.DeviceHistogram 4
+    run kernels.DeviceAllReduce 4
+    run kernels.StreamWithKernel 2
     echo "samples/run.sh: every sample verified its results"
 else
     sample="$1"

@@ -232,6 +232,40 @@ public final class TypedApiGenerator {
         String fn(CType t, String op, boolean ctx) {
             return "rocshmem_" + (ctx ? "ctx_" : "") + t.tname() + "_" + op;
         }
+
+        /**
+         * The C type whose host function serves {@code op} for a view of type {@code t}: {@code t} itself when
+         * rocSHMEM defines it, else a type of the same width. In two's complement add, swap, fetch, set,
+         * compare-swap, the bitwise operations, sum and product have the same bits for every C type of one width, so
+         * any of them serves (one of the same signedness first); comparisons (waits, test) and min/max depend on
+         * signedness, so only a type of the same signedness serves them. Null when no type serves it.
+         */
+        CType route(CType t, String op, boolean ctx) {
+            if (has(fn(t, op, ctx))) {
+                return t;
+            }
+            boolean signSensitive = op.startsWith("wait_until") || op.equals("test") || op.startsWith("min_")
+                    || op.startsWith("max_");
+            CType any = null;
+            for (CType other : cTypes()) {
+                if (other.java() != t.java() || !has(fn(other, op, ctx))) {
+                    continue;
+                }
+                if (other.unsigned() == t.unsigned()) {
+                    return other;
+                }
+                if (any == null && !signSensitive) {
+                    any = other;
+                }
+            }
+            return any;
+        }
+
+        /** The host function that serves {@code op} for a view of type {@code t} (see {@link #route}), or null. */
+        String servedBy(CType t, String op, boolean ctx) {
+            CType via = route(t, op, ctx);
+            return via == null ? null : fn(via, op, ctx);
+        }
     }
 
     // ================================================================ natives
@@ -326,7 +360,11 @@ public final class TypedApiGenerator {
             List<String> signature = new ArrayList<>(javaParams);
             signature.add(0, javaRet);
             signatures.put(javaName, signature);
-            String java = "    static native " + javaRet + " " + javaName + "(" + String.join(", ", javaParams) + ");\n";
+            // A Java array of a transfer is pinned for the call (no copy in, no copy back); the waits' small
+            // status/value arrays are not, since a wait may block for long and a critical region holds off the GC.
+            String critical = local == Local.NONE ? "" : "@CriticalRegion ";
+            String java = "    " + critical + "static native " + javaRet + " " + javaName + "("
+                    + String.join(", ", javaParams) + ");\n";
             String cpp = "static inline " + cppRet + " " + javaName + "(" + String.join(", ", cppParams) + ") {\n    "
                     + body + "\n}\n";
             return new String[] {java, cpp};
@@ -342,14 +380,14 @@ public final class TypedApiGenerator {
             for (JavaType j : JavaType.values()) {
                 int bytes = CTypeWriter.bytes(j);
                 declarations.put("copy_" + j.name + "_array_to_device", new String[] {
-                    "    static native int copy_" + j.name + "_array_to_device(long dest, " + j.name
+                    "    @CriticalRegion static native int copy_" + j.name + "_array_to_device(long dest, " + j.name
                             + "[] source, int sourceOffset, long count);\n",
                     "static inline jint copy_" + j.name + "_array_to_device(jlong dest, const void* source, jint sourceOffset,"
                             + " jlong count) {\n    return static_cast<jint>(hipMemcpy(reinterpret_cast<void*>(dest),"
                             + " static_cast<const " + j.jni + "*>(source) + sourceOffset, static_cast<size_t>(count) * " + bytes
                             + ", hipMemcpyHostToDevice));\n}\n"});
                 declarations.put("copy_device_to_" + j.name + "_array", new String[] {
-                    "    static native int copy_device_to_" + j.name + "_array(" + j.name
+                    "    @CriticalRegion static native int copy_device_to_" + j.name + "_array(" + j.name
                             + "[] dest, int destOffset, long source, long count);\n",
                     "static inline jint copy_device_to_" + j.name + "_array(void* dest, jint destOffset, jlong source,"
                             + " jlong count) {\n    return static_cast<jint>(hipMemcpy(static_cast<" + j.jni
@@ -361,6 +399,7 @@ public final class TypedApiGenerator {
         String javaClass() {
             StringBuilder s = new StringBuilder(BANNER).append("\npackage ").append(PACKAGE).append(";\n\n");
             s.append("import org.bytedeco.javacpp.Loader;\n");
+            s.append("import org.bytedeco.javacpp.annotation.CriticalRegion;\n");
             s.append("import org.bytedeco.javacpp.annotation.Namespace;\n");
             s.append("import org.bytedeco.javacpp.annotation.NoException;\n");
             s.append("import org.bytedeco.javacpp.annotation.Platform;\n");
@@ -371,7 +410,8 @@ public final class TypedApiGenerator {
                      * transfer or atomic creates no Pointer object and the JNI code reads no Pointer fields. Each native calls
                      * an inline shim of the same name in {@code rocshmem_java_calls.h}, which casts the addresses back to the
                      * typed pointers, adds Java array offsets and passes the context value; the shim then calls the rocSHMEM
-                     * function its name starts with.
+                     * function its name starts with. The Java arrays of transfers and host copies are reached in a JNI
+                     * critical region: the call reads or writes the array in place, with no copy in and no copy back.
                      */
                     @Properties(inherit = org.rocshmem.presets.rocshmem.class,
                                 value = @Platform(include = "rocshmem_java_calls.h", library = "jnirocshmem"))
@@ -447,6 +487,7 @@ public final class TypedApiGenerator {
                 s.append("    ").append(t.constant()).append("(\"").append(t.tname()).append("\", \"").append(t.c())
                         .append("\", ").append(t.java().name).append(".class, ").append(bytes(t.java()))
                         .append(", ").append(t.unsigned()).append(", \"").append(String.join(",", operations(t)))
+                        .append("\", \"").append(String.join(",", served(t)))
                         .append("\")").append(i == types.size() - 1 ? ";\n\n" : ",\n");
             }
             s.append("""
@@ -456,15 +497,17 @@ public final class TypedApiGenerator {
                         private final int bytes;
                         private final boolean unsigned;
                         private final Set<String> hostOperations;
+                        private final Set<String> servedOperations;
 
                         CType(String rocshmemName, String cName, Class<?> elementType, int bytes, boolean unsigned,
-                              String hostOperations) {
+                              String hostOperations, String servedOperations) {
                             this.rocshmemName = rocshmemName;
                             this.cName = cName;
                             this.elementType = elementType;
                             this.bytes = bytes;
                             this.unsigned = unsigned;
                             this.hostOperations = Set.of(hostOperations.split(","));
+                            this.servedOperations = Set.of(servedOperations.split(","));
                         }
 
                         /** The infix of the function names, e.g. {@code ulonglong} in {@code rocshmem_ulonglong_put}. */
@@ -508,6 +551,15 @@ public final class TypedApiGenerator {
                             return hostOperations.contains(operation);
                         }
 
+                        /**
+                         * Whether a view of this type offers {@code operation}: rocSHMEM defines it for this type, or for
+                         * a C type of the same width that gives the same result (the view then calls that one; see the
+                         * view classes' javadoc). A superset of {@link #hostOperations()}.
+                         */
+                        public boolean serves(String operation) {
+                            return servedOperations.contains(operation);
+                        }
+
                         /** The C types a view of {@code elementType} can stand for. */
                         public static Set<CType> forElement(Class<?> elementType) {
                             Set<CType> types = EnumSet.noneOf(CType.class);
@@ -539,6 +591,21 @@ public final class TypedApiGenerator {
             // names like rocshmem_long_... also prefix rocshmem_longlong_...: keep only this type's own rows
             ops.removeIf(op -> manifest.defined.keySet().stream().noneMatch(n ->
                     n.equals("rocshmem_" + t.tname() + "_" + op) || n.equals("rocshmem_ctx_" + t.tname() + "_" + op)));
+            return ops;
+        }
+
+        /** The operations a view of type t offers: its own host functions and those routed to its width's types. */
+        Set<String> served(CType t) {
+            Set<String> ops = new TreeSet<>();
+            for (CType other : types) {
+                if (other.java() == t.java()) {
+                    for (String op : operations(other)) {
+                        if (manifest.route(t, op, false) != null || manifest.route(t, op, true) != null) {
+                            ops.add(op);
+                        }
+                    }
+                }
+            }
             return ops;
         }
 
@@ -595,8 +662,8 @@ public final class TypedApiGenerator {
             s.append("/**\n * Symmetric memory as {@code ").append(jt).append("} elements: a typed view of a")
                     .append(" {@link SymmetricBuffer}\n * (see {@link SymmetricArray} for what every view shares).\n *\n")
                     .append(" * <p>C types it can stand for, and what rocSHMEM defines on the host for each")
-                    .append(" (the view's\n * {@link #type()} selects the functions; an operation the type lacks throws")
-                    .append(" {@link UnsupportedOperationException}\n * naming the types that have it):\n")
+                    .append(" (the view's\n * {@link #type()} selects the functions; an operation no C type of its")
+                    .append(" width serves throws\n * {@link UnsupportedOperationException} naming the types that have it):\n")
                     .append(" * <table>\n * <caption>host operations per C type</caption>\n")
                     .append(" * <tr><th>C type</th><th>RMA</th><th>atomics</th><th>wait/test</th><th>reductions</th></tr>\n");
             for (CType t : types) {
@@ -612,8 +679,48 @@ public final class TypedApiGenerator {
                         .append(" same bits in a {@code ").append(jt).append("};\n * ").append(unsignedHint())
                         .append("\n");
             }
+            routingJavadoc();
             s.append(" *\n * <p>Not offered because rocSHMEM has no host form of them (device code only): ")
                     .append(deviceOnlyNote()).append(".\n */\n");
+        }
+
+        /**
+         * Which C function serves an operation that rocSHMEM lacks for a view's own C type: one of the same width
+         * (and, for comparisons and min/max, the same signedness; see {@link Manifest#route}).
+         */
+        private void routingJavadoc() {
+            List<String> ops = new ArrayList<>(List.of("p", "g", "put", "get", "put_nbi", "get_nbi"));
+            for (String[] a : AMO) {
+                ops.add("atomic_" + a[0]);
+            }
+            ops.addAll(List.of("wait_until", "test", "wait_until_all", "wait_until_any", "wait_until_some",
+                    "wait_until_all_vector", "wait_until_any_vector", "wait_until_some_vector"));
+            for (String r : List.of("sum", "prod", "min", "max", "and", "or", "xor")) {
+                ops.add(r + "_reduce");
+            }
+            StringBuilder rows = new StringBuilder();
+            for (CType t : types) {
+                Map<String, List<String>> byVia = new LinkedHashMap<>();
+                for (String op : ops) {
+                    boolean reduction = op.endsWith("_reduce");
+                    CType via = manifest.route(t, op, reduction);
+                    if (via != null && via != t) {
+                        byVia.computeIfAbsent(via.tname(), k -> new ArrayList<>()).add(op);
+                    }
+                }
+                byVia.forEach((via, list) -> rows.append(" * <li>{@code ").append(t.c()).append("}: {@code ")
+                        .append(String.join("}, {@code ", list)).append("} call {@code rocshmem_").append(via)
+                        .append("_*}</li>\n"));
+            }
+            if (rows.length() == 0) {
+                return;
+            }
+            s.append(" *\n * <p>Where rocSHMEM lacks an operation for the view's own C type, the view calls the function")
+                    .append(" of a C type of the\n * same width, which gives the same bits in two's complement (add,")
+                    .append(" swap, fetch, set, compare-swap, the\n * bitwise operations, sum and product); comparisons")
+                    .append(" (waits, test) and min/max are only served by a type of the same\n * signedness. So every")
+                    .append(" operation below works for every listed type:\n * <ul>\n").append(rows)
+                    .append(" * </ul>\n");
         }
 
         private String unsignedHint() {
@@ -731,22 +838,36 @@ public final class TypedApiGenerator {
         // ---------------------------------------------------------------- RMA
 
         private void rma() {
-            transfer("put", "put", "Blocking put (rocshmem_TYPE_put): copies", true);
-            transfer("get", "get", "Blocking get (rocshmem_TYPE_get): copies", false);
-            transfer("putNbi", "put_nbi", "Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies", true);
-            transfer("getNbi", "get_nbi", "Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies", false);
+            transfer("put", "put", "Blocking put (rocshmem_TYPE_put): copies", true, true);
+            transfer("get", "get", "Blocking get (rocshmem_TYPE_get): copies", false, true);
+            // Non-blocking forms take views only: the transfer may still read or write its local side after the
+            // call returns (until quiet), and a Java array may move or die by then; on a GPU it is not even
+            // device-visible. Stage arrays through a symmetric or registered view instead.
+            String nbiNote = "\n     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array"
+                    + " is neither\n     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it"
+                    + " into a local\n     * symmetric view ({@code copyFrom}) and transfer that view.";
+            transfer("putNbi", "put_nbi", "Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies", true,
+                    false, nbiNote);
+            transfer("getNbi", "get_nbi", "Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies", false,
+                    false, nbiNote);
             single();
+            localElement();
         }
 
         /** put/get between this view on PE pe and a local view, a whole array, or an array from an offset. */
-        private void transfer(String method, String op, String doc, boolean put) {
+        private void transfer(String method, String op, String doc, boolean put, boolean arrayForms) {
+            transfer(method, op, doc, put, arrayForms, "");
+        }
+
+        private void transfer(String method, String op, String doc, boolean put, boolean arrayForms, String note) {
             List<CType> with = supporting(op);
             String calls = callsAnnotation(with, op);
             String local = put ? "source" : "destination";
             String what = put ? "the local {@code source} into PE {@code pe}'s copy of this view"
                     : "PE {@code pe}'s copy of this view into the local {@code destination}";
             // view form
-            s.append("    /** ").append(doc).append(" ").append(what).append(" (equal lengths). */\n");
+            s.append("    /** ").append(doc).append(" ").append(what).append(" (equal lengths).").append(note)
+                    .append(" */\n");
             s.append(calls);
             s.append("    public void ").append(method).append("(int pe, ").append(view).append(" ").append(local)
                     .append(") {\n        requireSameLength(").append(local).append(");\n");
@@ -755,9 +876,13 @@ public final class TypedApiGenerator {
             dispatch(with, op, Natives.Local.NONE, t -> put ? "remote, local, length, pe" : "local, remote, length, pe",
                     method, false);
             s.append("    }\n\n");
+            if (!arrayForms) {
+                return;
+            }
             // whole-array form
             s.append("    /** ").append(doc).append(" ").append(what.replace("local {@code", "array {@code"))
-                    .append(" (the array has exactly {@link #length()} elements). */\n");
+                    .append(" (the array has exactly {@link #length()} elements). The array is read or written in")
+                    .append(" place for the\n     * duration of the call (a JNI critical region: no copy in, no copy back). */\n");
             s.append(calls);
             s.append("    public void ").append(method).append("(int pe, ").append(jt).append("[] ").append(local)
                     .append(") {\n        requireArrayLength(\"").append(local).append(" array\", ").append(local)
@@ -793,6 +918,25 @@ public final class TypedApiGenerator {
             s.append("    }\n\n");
         }
 
+        /** Typed single-element access to this PE's own copy, through p/g on this PE (device memory on a GPU). */
+        private void localElement() {
+            s.append("""
+                        /**
+                         * Reads element {@code index} of this PE's copy ({@link #g(int, long)} on this PE, so it works on GPU
+                         * memory too).
+                         */
+                        public JT get(long index) {
+                            return g(myPe, index);
+                        }
+
+                        /** Writes element {@code index} of this PE's copy ({@link #p(int, long, JT)} on this PE). */
+                        public void set(long index, JT value) {
+                            p(myPe, index, value);
+                        }
+
+                    """.replace("JT", jt));
+        }
+
         // ---------------------------------------------------------------- atomics
 
         private static final String[][] AMO = {
@@ -822,7 +966,9 @@ public final class TypedApiGenerator {
                 if (with.isEmpty()) {
                     continue; // e.g. no bitwise atomics exist for any floating type: the method must not exist
                 }
-                boolean fetching = !manifest.get(manifest.fn(with.get(0), op, false)).ret().equals("void");
+                String served = manifest.servedBy(with.get(0), op, false);
+                boolean fetching = !manifest.get(served != null ? served : manifest.servedBy(with.get(0), op, true))
+                        .ret().equals("void");
                 s.append("    /** ").append(a[4]).append(" (rocshmem_TYPE_").append(op).append(") */\n");
                 s.append(callsAnnotation(with, op));
                 s.append("    public ").append(fetching ? jt : "void").append(" ").append(a[1]).append("(int pe, long index")
@@ -881,6 +1027,22 @@ public final class TypedApiGenerator {
                     "requireIndices(indices);\n        " + vector, "ivars, length, indices, status, cmp.code, values",
                     null);
             s.append("""
+                        /**
+                         * {@link #waitUntil(long, Compare, JT)} with a deadline, from the host: polls {@link #test} with
+                         * backoff (spinning, then yielding, then parking up to 1 ms per poll) and throws
+                         * {@link WaitTimeoutException}, naming the index and the element's last value, when {@code timeout}
+                         * passes before the condition holds.
+                         */
+                        public void waitUntil(long index, Compare cmp, JT value, java.time.Duration timeout) {
+                            long deadline = Backoff.deadline(timeout);
+                            for (int polls = 0; !test(index, cmp, value); polls++) {
+                                if (Backoff.expired(deadline)) {
+                                    throw Backoff.timeout(this, index, cmp, value, get(index), timeout);
+                                }
+                                Backoff.pause(polls);
+                            }
+                        }
+
                         /** {@link #waitUntilAll(int[], Compare, JT)} over every element of the view. */
                         public void waitUntilAll(Compare cmp, JT value) {
                             waitUntilAll(null, cmp, value);
@@ -933,17 +1095,19 @@ public final class TypedApiGenerator {
 
         // ---------------------------------------------------------------- dispatch on the C type
 
+        /** The view's C types for which some host function serves {@code op} (see {@link Manifest#route}). */
         private List<CType> supporting(String op) {
-            return types.stream().filter(t -> manifest.has(manifest.fn(t, op, false))
-                    || manifest.has(manifest.fn(t, op, true))).toList();
+            return types.stream().filter(t -> manifest.route(t, op, false) != null
+                    || manifest.route(t, op, true) != null).toList();
         }
 
         private String callsAnnotation(List<CType> with, String op) {
-            List<String> names = new ArrayList<>();
+            Set<String> names = new LinkedHashSet<>();
             for (CType t : with) {
                 for (boolean ctx : new boolean[] {false, true}) {
-                    if (manifest.has(manifest.fn(t, op, ctx))) {
-                        names.add(manifest.fn(t, op, ctx));
+                    String fn = manifest.servedBy(t, op, ctx);
+                    if (fn != null) {
+                        names.add(fn);
                     }
                 }
             }
@@ -962,13 +1126,14 @@ public final class TypedApiGenerator {
          */
         private void dispatch(List<CType> with, String op, Natives.Local local, Function<CType, String> args,
                               String method, boolean returns, boolean hasCtxForms) {
-            List<CType> withCtx = with.stream().filter(t -> manifest.has(manifest.fn(t, op, true))).toList();
+            List<CType> withCtx = with.stream().filter(t -> manifest.route(t, op, true) != null).toList();
             if (!withCtx.isEmpty()) {
                 String helper = method + "InContext";
                 for (int n = 2; !helperNames.add(helper); n++) {
                     helper = method + "InContext" + n; // overloads (view, array) of one method
                 }
-                List<String> signature = natives.signature(natives.use(manifest.fn(withCtx.get(0), op, true), local));
+                List<String> signature = natives.signature(natives.use(manifest.servedBy(withCtx.get(0), op, true),
+                        local));
                 List<String> params = signature.subList(2, signature.size()); // without the return type and ctx
                 String names = params.stream().map(p -> p.substring(p.lastIndexOf(' ') + 1))
                         .collect(Collectors.joining(", "));
@@ -993,18 +1158,12 @@ public final class TypedApiGenerator {
         private void switchOn(StringBuilder out, List<CType> with, String op, Natives.Local local,
                               Function<CType, String> args, String method, boolean returns, boolean ctx, String indent) {
             out.append(indent).append(returns ? "return switch (type) {\n" : "switch (type) {\n");
-            for (CType t : with) {
-                String fn = manifest.fn(t, op, ctx);
-                if (!manifest.has(fn)) {
-                    continue;
-                }
-                String nat = natives.use(fn, local);
-                out.append(indent).append("    case ").append(t.constant()).append(" -> AddressCalls.").append(nat)
-                        .append("(").append(args.apply(t)).append(");\n");
-            }
+            byFunction(with, t -> manifest.servedBy(t, op, ctx)).forEach((fn, cases) -> out.append(indent)
+                    .append("    case ").append(cases).append(" -> AddressCalls.").append(natives.use(fn, local))
+                    .append("(").append(args.apply(with.get(0))).append(");\n"));
             out.append(indent).append("    default -> throw unsupported(\"").append(method).append("\", \"").append(op)
                     .append("\", ").append(ctx).append(", \"").append(with.stream()
-                            .filter(t -> manifest.has(manifest.fn(t, op, ctx))).map(CType::c)
+                            .filter(t -> manifest.route(t, op, ctx) != null).map(CType::c)
                             .collect(Collectors.joining(", "))).append("\");\n");
             out.append(indent).append("}").append(returns ? ";\n" : "\n");
         }
@@ -1012,15 +1171,28 @@ public final class TypedApiGenerator {
         /** Like {@link #switchOn} for the int-returning {@code test}: stores the result instead of returning it. */
         private void dispatchInto(List<CType> with, String op, String args, String method, String variable) {
             s.append("        ").append(variable).append(" = switch (type) {\n");
-            for (CType t : with) {
-                String fn = manifest.fn(t, op, false);
-                s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                        .append(natives.use(fn, Natives.Local.NONE)).append("(").append(args).append(");\n");
-            }
+            byFunction(with, t -> manifest.servedBy(t, op, false)).forEach((fn, cases) -> s.append("            case ")
+                    .append(cases).append(" -> AddressCalls.").append(natives.use(fn, Natives.Local.NONE)).append("(")
+                    .append(args).append(");\n"));
             s.append("            default -> throw unsupported(\"").append(method).append("\", \"").append(op)
                     .append("\", false, \"").append(with.stream().map(CType::c).collect(Collectors.joining(", ")))
                     .append("\");\n        };\n");
         }
+    }
+
+    /**
+     * The C types that have a function, grouped by that function in first-seen order, as the labels of one switch
+     * case each ({@code "LONG, LONGLONG, PTRDIFF"}): types served by one function share its case.
+     */
+    static Map<String, String> byFunction(List<CType> types, Function<CType, String> function) {
+        Map<String, String> cases = new LinkedHashMap<>();
+        for (CType t : types) {
+            String fn = function.apply(t);
+            if (fn != null) {
+                cases.merge(fn, t.constant(), (a, b) -> a + ", " + b);
+            }
+        }
+        return cases;
     }
 
     // ================================================================ team collectives
@@ -1043,7 +1215,8 @@ public final class TypedApiGenerator {
                     /**
                      * The typed team collectives, generated from the manifest; {@link Team} is the class to use. rocSHMEM
                      * defines these host collectives only in ctx form, so they run on the session's default context unless
-                     * the destination view carries one. Every one is collective over the team: every member calls it with
+                     * the destination view carries one; that context takes a slot of the library's host-context pool
+                     * ({@link Rocshmem#defaultContext()}). Every one is collective over the team: every member calls it with
                      * the same arguments; on {@link Team#INVALID} (this PE is not a member) it returns at once.
                      */
                     public abstract sealed class TeamCollectives permits Team {
@@ -1083,14 +1256,14 @@ public final class TypedApiGenerator {
         }
 
         private void broadcast(StringBuilder s, JavaType j, List<CType> family) {
-            List<CType> with = family.stream().filter(t -> manifest.has(fn(t, "broadcast"))).toList();
+            List<CType> with = family.stream().filter(t -> manifest.route(t, "broadcast", true) != null).toList();
             if (with.isEmpty()) {
                 return;
             }
             s.append("    /**\n     * Broadcast (rocshmem_ctx_TYPE_broadcast): {@code source} of the team's PE {@code root}")
                     .append(" (numbered in this team)\n     * arrives in {@code destination} of every member.")
                     .append(" Both views have the same length and C type.\n     */\n");
-            s.append("    @CallsNative({\"").append(with.stream().map(t -> fn(t, "broadcast"))
+            s.append("    @CallsNative({\"").append(with.stream().map(t -> fn(t, "broadcast")).distinct()
                     .collect(Collectors.joining("\", \""))).append("\"})\n");
             s.append("    public final void broadcast(").append(j.viewClass).append(" destination, ").append(j.viewClass)
                     .append(" source, int root) {\n");
@@ -1099,17 +1272,15 @@ public final class TypedApiGenerator {
             s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        switch (destination.type) {\n");
-            for (CType t : with) {
-                s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                        .append(natives.use(fn(t, "broadcast"), Natives.Local.NONE))
-                        .append("(ctx, team, dest, src, n, root);\n");
-            }
+            byFunction(with, t -> fn(t, "broadcast")).forEach((f, cases) -> s.append("            case ").append(cases)
+                    .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
+                    .append("(ctx, team, dest, src, n, root);\n"));
             s.append("            default -> throw unsupportedType(\"broadcast\", destination);\n        }\n    }\n\n");
         }
 
         private void reduction(StringBuilder s, JavaType j, List<CType> family, String op, String kind,
                                String methodKind, boolean scatter) {
-            List<CType> with = family.stream().filter(t -> manifest.has(fn(t, op + "_" + kind))).toList();
+            List<CType> with = family.stream().filter(t -> manifest.route(t, op + "_" + kind, true) != null).toList();
             if (with.isEmpty()) {
                 return; // e.g. no bitwise reduction on floating types: the method must not exist
             }
@@ -1122,7 +1293,7 @@ public final class TypedApiGenerator {
                             + " {@code destination}\n     * of every member (equal lengths; the views may be the same).";
             s.append("    /**\n     * ").append(doc).append(" (rocshmem_ctx_TYPE_").append(op).append("_").append(kind)
                     .append(")\n     */\n");
-            s.append("    @CallsNative({\"").append(with.stream().map(t -> fn(t, op + "_" + kind))
+            s.append("    @CallsNative({\"").append(with.stream().map(t -> fn(t, op + "_" + kind)).distinct()
                     .collect(Collectors.joining("\", \""))).append("\"})\n");
             s.append("    public final void ").append(method).append("(").append(j.viewClass).append(" destination, ")
                     .append(j.viewClass).append(" source) {\n");
@@ -1132,21 +1303,19 @@ public final class TypedApiGenerator {
             s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        int status = switch (destination.type) {\n");
-            for (CType t : with) {
-                s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                        .append(natives.use(fn(t, op + "_" + kind), Natives.Local.NONE))
-                        .append("(ctx, team, dest, src, n);\n");
-            }
+            byFunction(with, t -> fn(t, op + "_" + kind)).forEach((f, cases) -> s.append("            case ")
+                    .append(cases).append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
+                    .append("(ctx, team, dest, src, n);\n"));
             s.append("            default -> throw unsupportedType(\"").append(method).append("\", destination);\n        };\n");
             s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");
             // stream form
             String streamFn = op + "_reduce_on_stream";
-            if (!scatter && with.stream().anyMatch(t -> manifest.has(fn(t, streamFn)))) {
-                List<CType> ws = with.stream().filter(t -> manifest.has(fn(t, streamFn))).toList();
+            if (!scatter && with.stream().anyMatch(t -> manifest.route(t, streamFn, true) != null)) {
+                List<CType> ws = with.stream().filter(t -> manifest.route(t, streamFn, true) != null).toList();
                 s.append("    /** Stream-ordered form of {@link #").append(method).append("(").append(j.viewClass)
                         .append(", ").append(j.viewClass).append(")}: enqueued on {@code stream}")
                         .append(" (rocshmem_ctx_TYPE_").append(streamFn).append("). */\n");
-                s.append("    @CallsNative({\"").append(ws.stream().map(t -> fn(t, streamFn))
+                s.append("    @CallsNative({\"").append(ws.stream().map(t -> fn(t, streamFn)).distinct()
                         .collect(Collectors.joining("\", \""))).append("\"})\n");
                 s.append("    public final void ").append(method).append("(HipStream stream, ").append(j.viewClass)
                         .append(" destination, ").append(j.viewClass).append(" source) {\n");
@@ -1156,19 +1325,18 @@ public final class TypedApiGenerator {
                         + "        long src = source.localBase();\n        int n = count(destination);\n"
                         + "        long queue = stream.address();\n");
                 s.append("        int status = switch (destination.type) {\n");
-                for (CType t : ws) {
-                    s.append("            case ").append(t.constant()).append(" -> AddressCalls.")
-                            .append(natives.use(fn(t, streamFn), Natives.Local.NONE))
-                            .append("(ctx, team, dest, src, n, queue);\n");
-                }
+                byFunction(ws, t -> fn(t, streamFn)).forEach((f, cases) -> s.append("            case ").append(cases)
+                        .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
+                        .append("(ctx, team, dest, src, n, queue);\n"));
                 s.append("            default -> throw unsupportedType(\"").append(method)
                         .append("\", destination);\n        };\n");
                 s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");
             }
         }
 
+        /** The ctx-form host function that serves {@code op} for destination type {@code t} ({@link Manifest#route}). */
         private String fn(CType t, String op) {
-            return "rocshmem_ctx_" + t.tname() + "_" + op;
+            return manifest.servedBy(t, op, true);
         }
     }
 }

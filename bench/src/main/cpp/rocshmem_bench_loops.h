@@ -142,6 +142,21 @@ inline jint putmem_on_stream(jlong dest, jlong source, jlong bytes, jint pe, jlo
     return static_cast<jint>(hipStreamSynchronize(s));
 }
 
+// ---- kernel launch: k hipModuleLaunchKernel of a (long*, int) kernel with kernelParams, then one
+// hipStreamSynchronize (returns the first failing status)
+inline jint module_launch(jlong function, jlong stream, jlong out, jint value, jint k) {
+    auto f = reinterpret_cast<hipFunction_t>(function);
+    auto s = reinterpret_cast<hipStream_t>(stream);
+    void* pointer = reinterpret_cast<void*>(out);
+    int v = value;
+    void* params[] = {&pointer, &v};
+    for (jint i = 0; i < k; ++i) {
+        hipError_t status = hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s, params, nullptr);
+        if (status != hipSuccess) return static_cast<jint>(status);
+    }
+    return static_cast<jint>(hipStreamSynchronize(s));
+}
+
 }  // namespace rocshmem_bench
 
 #endif  // ROCSHMEM_BENCH_LOOPS_H

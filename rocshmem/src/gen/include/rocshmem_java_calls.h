@@ -162,36 +162,6 @@ static inline void rocshmem_int8_put_nbi(jlong dest, jlong source, jlong nelems,
 static inline void rocshmem_uint8_put_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_uint8_put_nbi(reinterpret_cast<uint8_t*>(dest), reinterpret_cast<const uint8_t*>(source), static_cast<size_t>(nelems), pe);
 }
-static inline void rocshmem_ctx_char_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_char_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<char*>(dest), static_cast<const char*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_schar_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_schar_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<signed char*>(dest), static_cast<const signed char*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uchar_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uchar_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned char*>(dest), static_cast<const unsigned char*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int8_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int8_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int8_t*>(dest), static_cast<const int8_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint8_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint8_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint8_t*>(dest), static_cast<const uint8_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_char_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_char_put_nbi(reinterpret_cast<char*>(dest), static_cast<const char*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_schar_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_schar_put_nbi(reinterpret_cast<signed char*>(dest), static_cast<const signed char*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uchar_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uchar_put_nbi(reinterpret_cast<unsigned char*>(dest), static_cast<const unsigned char*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int8_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int8_put_nbi(reinterpret_cast<int8_t*>(dest), static_cast<const int8_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint8_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint8_put_nbi(reinterpret_cast<uint8_t*>(dest), static_cast<const uint8_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
 static inline void rocshmem_ctx_char_get_nbi(jlong ctx, jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ctx_char_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<char*>(dest), reinterpret_cast<const char*>(source), static_cast<size_t>(nelems), pe);
 }
@@ -221,36 +191,6 @@ static inline void rocshmem_int8_get_nbi(jlong dest, jlong source, jlong nelems,
 }
 static inline void rocshmem_uint8_get_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_uint8_get_nbi(reinterpret_cast<uint8_t*>(dest), reinterpret_cast<const uint8_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_char_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_char_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<char*>(dest) + destOffset, reinterpret_cast<const char*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_schar_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_schar_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<signed char*>(dest) + destOffset, reinterpret_cast<const signed char*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uchar_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uchar_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<unsigned char*>(dest) + destOffset, reinterpret_cast<const unsigned char*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int8_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int8_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<int8_t*>(dest) + destOffset, reinterpret_cast<const int8_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint8_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint8_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<uint8_t*>(dest) + destOffset, reinterpret_cast<const uint8_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_char_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_char_get_nbi(static_cast<char*>(dest) + destOffset, reinterpret_cast<const char*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_schar_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_schar_get_nbi(static_cast<signed char*>(dest) + destOffset, reinterpret_cast<const signed char*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uchar_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uchar_get_nbi(static_cast<unsigned char*>(dest) + destOffset, reinterpret_cast<const unsigned char*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int8_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int8_get_nbi(static_cast<int8_t*>(dest) + destOffset, reinterpret_cast<const int8_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint8_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint8_get_nbi(static_cast<uint8_t*>(dest) + destOffset, reinterpret_cast<const uint8_t*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_ctx_char_p(jlong ctx, jlong dest, jbyte value, jint pe) {
     rocshmem::rocshmem_ctx_char_p(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<char*>(dest), static_cast<char>(value), pe);
@@ -504,30 +444,6 @@ static inline void rocshmem_int16_put_nbi(jlong dest, jlong source, jlong nelems
 static inline void rocshmem_uint16_put_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_uint16_put_nbi(reinterpret_cast<uint16_t*>(dest), reinterpret_cast<const uint16_t*>(source), static_cast<size_t>(nelems), pe);
 }
-static inline void rocshmem_ctx_short_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_short_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<short*>(dest), static_cast<const short*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ushort_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ushort_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned short*>(dest), static_cast<const unsigned short*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int16_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int16_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int16_t*>(dest), static_cast<const int16_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint16_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint16_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint16_t*>(dest), static_cast<const uint16_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_short_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_short_put_nbi(reinterpret_cast<short*>(dest), static_cast<const short*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ushort_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ushort_put_nbi(reinterpret_cast<unsigned short*>(dest), static_cast<const unsigned short*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int16_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int16_put_nbi(reinterpret_cast<int16_t*>(dest), static_cast<const int16_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint16_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint16_put_nbi(reinterpret_cast<uint16_t*>(dest), static_cast<const uint16_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
 static inline void rocshmem_ctx_short_get_nbi(jlong ctx, jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ctx_short_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<short*>(dest), reinterpret_cast<const short*>(source), static_cast<size_t>(nelems), pe);
 }
@@ -551,30 +467,6 @@ static inline void rocshmem_int16_get_nbi(jlong dest, jlong source, jlong nelems
 }
 static inline void rocshmem_uint16_get_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_uint16_get_nbi(reinterpret_cast<uint16_t*>(dest), reinterpret_cast<const uint16_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_short_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_short_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<short*>(dest) + destOffset, reinterpret_cast<const short*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ushort_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ushort_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<unsigned short*>(dest) + destOffset, reinterpret_cast<const unsigned short*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int16_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int16_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<int16_t*>(dest) + destOffset, reinterpret_cast<const int16_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint16_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint16_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<uint16_t*>(dest) + destOffset, reinterpret_cast<const uint16_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_short_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_short_get_nbi(static_cast<short*>(dest) + destOffset, reinterpret_cast<const short*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ushort_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ushort_get_nbi(static_cast<unsigned short*>(dest) + destOffset, reinterpret_cast<const unsigned short*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int16_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int16_get_nbi(static_cast<int16_t*>(dest) + destOffset, reinterpret_cast<const int16_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint16_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint16_get_nbi(static_cast<uint16_t*>(dest) + destOffset, reinterpret_cast<const uint16_t*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_ctx_short_p(jlong ctx, jlong dest, jshort value, jint pe) {
     rocshmem::rocshmem_ctx_short_p(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<short*>(dest), static_cast<short>(value), pe);
@@ -792,30 +684,6 @@ static inline void rocshmem_int32_put_nbi(jlong dest, jlong source, jlong nelems
 static inline void rocshmem_uint32_put_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_uint32_put_nbi(reinterpret_cast<uint32_t*>(dest), reinterpret_cast<const uint32_t*>(source), static_cast<size_t>(nelems), pe);
 }
-static inline void rocshmem_ctx_int_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int*>(dest), static_cast<const int*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<const unsigned int*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int32_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int32_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<const int32_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint32_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint32_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<const uint32_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int_put_nbi(reinterpret_cast<int*>(dest), static_cast<const int*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint_put_nbi(reinterpret_cast<unsigned int*>(dest), static_cast<const unsigned int*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int32_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int32_put_nbi(reinterpret_cast<int32_t*>(dest), static_cast<const int32_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint32_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint32_put_nbi(reinterpret_cast<uint32_t*>(dest), static_cast<const uint32_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
 static inline void rocshmem_ctx_int_get_nbi(jlong ctx, jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ctx_int_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int*>(dest), reinterpret_cast<const int*>(source), static_cast<size_t>(nelems), pe);
 }
@@ -839,30 +707,6 @@ static inline void rocshmem_int32_get_nbi(jlong dest, jlong source, jlong nelems
 }
 static inline void rocshmem_uint32_get_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_uint32_get_nbi(reinterpret_cast<uint32_t*>(dest), reinterpret_cast<const uint32_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<int*>(dest) + destOffset, reinterpret_cast<const int*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<unsigned int*>(dest) + destOffset, reinterpret_cast<const unsigned int*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int32_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int32_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<int32_t*>(dest) + destOffset, reinterpret_cast<const int32_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint32_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint32_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<uint32_t*>(dest) + destOffset, reinterpret_cast<const uint32_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int_get_nbi(static_cast<int*>(dest) + destOffset, reinterpret_cast<const int*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint_get_nbi(static_cast<unsigned int*>(dest) + destOffset, reinterpret_cast<const unsigned int*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int32_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int32_get_nbi(static_cast<int32_t*>(dest) + destOffset, reinterpret_cast<const int32_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint32_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint32_get_nbi(static_cast<uint32_t*>(dest) + destOffset, reinterpret_cast<const uint32_t*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_ctx_int_p(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_int_p(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int*>(dest), value, pe);
@@ -1104,110 +948,110 @@ static inline jint rocshmem_int32_atomic_fetch_add(jlong dest, jint value, jint 
 static inline jint rocshmem_uint32_atomic_fetch_add(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_uint32_atomic_fetch_add(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
 }
-static inline void rocshmem_ctx_uint_atomic_and(jlong ctx, jlong dest, jint value, jint pe) {
-    rocshmem::rocshmem_ctx_uint_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
-}
 static inline void rocshmem_ctx_int32_atomic_and(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_int32_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe);
+}
+static inline void rocshmem_ctx_uint_atomic_and(jlong ctx, jlong dest, jint value, jint pe) {
+    rocshmem::rocshmem_ctx_uint_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
 }
 static inline void rocshmem_ctx_uint32_atomic_and(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_uint32_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe);
 }
-static inline void rocshmem_uint_atomic_and(jlong dest, jint value, jint pe) {
-    rocshmem::rocshmem_uint_atomic_and(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
-}
 static inline void rocshmem_int32_atomic_and(jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_int32_atomic_and(reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe);
+}
+static inline void rocshmem_uint_atomic_and(jlong dest, jint value, jint pe) {
+    rocshmem::rocshmem_uint_atomic_and(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
 }
 static inline void rocshmem_uint32_atomic_and(jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_uint32_atomic_and(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe);
 }
-static inline jint rocshmem_ctx_uint_atomic_fetch_and(jlong ctx, jlong dest, jint value, jint pe) {
-    return static_cast<jint>(rocshmem::rocshmem_ctx_uint_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
-}
 static inline jint rocshmem_ctx_int32_atomic_fetch_and(jlong ctx, jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_ctx_int32_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe));
+}
+static inline jint rocshmem_ctx_uint_atomic_fetch_and(jlong ctx, jlong dest, jint value, jint pe) {
+    return static_cast<jint>(rocshmem::rocshmem_ctx_uint_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
 }
 static inline jint rocshmem_ctx_uint32_atomic_fetch_and(jlong ctx, jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_ctx_uint32_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
 }
-static inline jint rocshmem_uint_atomic_fetch_and(jlong dest, jint value, jint pe) {
-    return static_cast<jint>(rocshmem::rocshmem_uint_atomic_fetch_and(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
-}
 static inline jint rocshmem_int32_atomic_fetch_and(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_int32_atomic_fetch_and(reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe));
+}
+static inline jint rocshmem_uint_atomic_fetch_and(jlong dest, jint value, jint pe) {
+    return static_cast<jint>(rocshmem::rocshmem_uint_atomic_fetch_and(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
 }
 static inline jint rocshmem_uint32_atomic_fetch_and(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_uint32_atomic_fetch_and(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
 }
-static inline void rocshmem_ctx_uint_atomic_or(jlong ctx, jlong dest, jint value, jint pe) {
-    rocshmem::rocshmem_ctx_uint_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
-}
 static inline void rocshmem_ctx_int32_atomic_or(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_int32_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe);
+}
+static inline void rocshmem_ctx_uint_atomic_or(jlong ctx, jlong dest, jint value, jint pe) {
+    rocshmem::rocshmem_ctx_uint_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
 }
 static inline void rocshmem_ctx_uint32_atomic_or(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_uint32_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe);
 }
-static inline void rocshmem_uint_atomic_or(jlong dest, jint value, jint pe) {
-    rocshmem::rocshmem_uint_atomic_or(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
-}
 static inline void rocshmem_int32_atomic_or(jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_int32_atomic_or(reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe);
+}
+static inline void rocshmem_uint_atomic_or(jlong dest, jint value, jint pe) {
+    rocshmem::rocshmem_uint_atomic_or(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
 }
 static inline void rocshmem_uint32_atomic_or(jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_uint32_atomic_or(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe);
 }
-static inline jint rocshmem_ctx_uint_atomic_fetch_or(jlong ctx, jlong dest, jint value, jint pe) {
-    return static_cast<jint>(rocshmem::rocshmem_ctx_uint_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
-}
 static inline jint rocshmem_ctx_int32_atomic_fetch_or(jlong ctx, jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_ctx_int32_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe));
+}
+static inline jint rocshmem_ctx_uint_atomic_fetch_or(jlong ctx, jlong dest, jint value, jint pe) {
+    return static_cast<jint>(rocshmem::rocshmem_ctx_uint_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
 }
 static inline jint rocshmem_ctx_uint32_atomic_fetch_or(jlong ctx, jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_ctx_uint32_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
 }
-static inline jint rocshmem_uint_atomic_fetch_or(jlong dest, jint value, jint pe) {
-    return static_cast<jint>(rocshmem::rocshmem_uint_atomic_fetch_or(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
-}
 static inline jint rocshmem_int32_atomic_fetch_or(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_int32_atomic_fetch_or(reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe));
+}
+static inline jint rocshmem_uint_atomic_fetch_or(jlong dest, jint value, jint pe) {
+    return static_cast<jint>(rocshmem::rocshmem_uint_atomic_fetch_or(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
 }
 static inline jint rocshmem_uint32_atomic_fetch_or(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_uint32_atomic_fetch_or(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
 }
-static inline void rocshmem_ctx_uint_atomic_xor(jlong ctx, jlong dest, jint value, jint pe) {
-    rocshmem::rocshmem_ctx_uint_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
-}
 static inline void rocshmem_ctx_int32_atomic_xor(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_int32_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe);
+}
+static inline void rocshmem_ctx_uint_atomic_xor(jlong ctx, jlong dest, jint value, jint pe) {
+    rocshmem::rocshmem_ctx_uint_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
 }
 static inline void rocshmem_ctx_uint32_atomic_xor(jlong ctx, jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_ctx_uint32_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe);
 }
-static inline void rocshmem_uint_atomic_xor(jlong dest, jint value, jint pe) {
-    rocshmem::rocshmem_uint_atomic_xor(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
-}
 static inline void rocshmem_int32_atomic_xor(jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_int32_atomic_xor(reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe);
+}
+static inline void rocshmem_uint_atomic_xor(jlong dest, jint value, jint pe) {
+    rocshmem::rocshmem_uint_atomic_xor(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe);
 }
 static inline void rocshmem_uint32_atomic_xor(jlong dest, jint value, jint pe) {
     rocshmem::rocshmem_uint32_atomic_xor(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe);
 }
-static inline jint rocshmem_ctx_uint_atomic_fetch_xor(jlong ctx, jlong dest, jint value, jint pe) {
-    return static_cast<jint>(rocshmem::rocshmem_ctx_uint_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
-}
 static inline jint rocshmem_ctx_int32_atomic_fetch_xor(jlong ctx, jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_ctx_int32_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe));
+}
+static inline jint rocshmem_ctx_uint_atomic_fetch_xor(jlong ctx, jlong dest, jint value, jint pe) {
+    return static_cast<jint>(rocshmem::rocshmem_ctx_uint_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
 }
 static inline jint rocshmem_ctx_uint32_atomic_fetch_xor(jlong ctx, jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_ctx_uint32_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
 }
-static inline jint rocshmem_uint_atomic_fetch_xor(jlong dest, jint value, jint pe) {
-    return static_cast<jint>(rocshmem::rocshmem_uint_atomic_fetch_xor(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
-}
 static inline jint rocshmem_int32_atomic_fetch_xor(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_int32_atomic_fetch_xor(reinterpret_cast<int32_t*>(dest), static_cast<int32_t>(value), pe));
+}
+static inline jint rocshmem_uint_atomic_fetch_xor(jlong dest, jint value, jint pe) {
+    return static_cast<jint>(rocshmem::rocshmem_uint_atomic_fetch_xor(reinterpret_cast<unsigned int*>(dest), static_cast<unsigned int>(value), pe));
 }
 static inline jint rocshmem_uint32_atomic_fetch_xor(jlong dest, jint value, jint pe) {
     return static_cast<jint>(rocshmem::rocshmem_uint32_atomic_fetch_xor(reinterpret_cast<uint32_t*>(dest), static_cast<uint32_t>(value), pe));
@@ -1500,54 +1344,6 @@ static inline void rocshmem_size_put_nbi(jlong dest, jlong source, jlong nelems,
 static inline void rocshmem_ptrdiff_put_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ptrdiff_put_nbi(reinterpret_cast<ptrdiff_t*>(dest), reinterpret_cast<const ptrdiff_t*>(source), static_cast<size_t>(nelems), pe);
 }
-static inline void rocshmem_ctx_long_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_long_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<long*>(dest), static_cast<const long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_longlong_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_longlong_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<long long*>(dest), static_cast<const long long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ulong_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ulong_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<const unsigned long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ulonglong_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ulonglong_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<const unsigned long long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int64_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int64_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<const int64_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint64_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint64_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<const uint64_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_size_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_size_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<size_t*>(dest), static_cast<const size_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ptrdiff_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ptrdiff_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<ptrdiff_t*>(dest), static_cast<const ptrdiff_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_long_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_long_put_nbi(reinterpret_cast<long*>(dest), static_cast<const long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_longlong_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_longlong_put_nbi(reinterpret_cast<long long*>(dest), static_cast<const long long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ulong_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ulong_put_nbi(reinterpret_cast<unsigned long*>(dest), static_cast<const unsigned long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ulonglong_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ulonglong_put_nbi(reinterpret_cast<unsigned long long*>(dest), static_cast<const unsigned long long*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int64_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int64_put_nbi(reinterpret_cast<int64_t*>(dest), static_cast<const int64_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint64_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint64_put_nbi(reinterpret_cast<uint64_t*>(dest), static_cast<const uint64_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_size_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_size_put_nbi(reinterpret_cast<size_t*>(dest), static_cast<const size_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ptrdiff_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ptrdiff_put_nbi(reinterpret_cast<ptrdiff_t*>(dest), static_cast<const ptrdiff_t*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
 static inline void rocshmem_ctx_long_get_nbi(jlong ctx, jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ctx_long_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<long*>(dest), reinterpret_cast<const long*>(source), static_cast<size_t>(nelems), pe);
 }
@@ -1595,54 +1391,6 @@ static inline void rocshmem_size_get_nbi(jlong dest, jlong source, jlong nelems,
 }
 static inline void rocshmem_ptrdiff_get_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ptrdiff_get_nbi(reinterpret_cast<ptrdiff_t*>(dest), reinterpret_cast<const ptrdiff_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_long_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_long_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<long*>(dest) + destOffset, reinterpret_cast<const long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_longlong_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_longlong_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<long long*>(dest) + destOffset, reinterpret_cast<const long long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ulong_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ulong_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<unsigned long*>(dest) + destOffset, reinterpret_cast<const unsigned long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ulonglong_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ulonglong_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<unsigned long long*>(dest) + destOffset, reinterpret_cast<const unsigned long long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_int64_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_int64_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<int64_t*>(dest) + destOffset, reinterpret_cast<const int64_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_uint64_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_uint64_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<uint64_t*>(dest) + destOffset, reinterpret_cast<const uint64_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_size_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_size_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<size_t*>(dest) + destOffset, reinterpret_cast<const size_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_ptrdiff_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_ptrdiff_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<ptrdiff_t*>(dest) + destOffset, reinterpret_cast<const ptrdiff_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_long_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_long_get_nbi(static_cast<long*>(dest) + destOffset, reinterpret_cast<const long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_longlong_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_longlong_get_nbi(static_cast<long long*>(dest) + destOffset, reinterpret_cast<const long long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ulong_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ulong_get_nbi(static_cast<unsigned long*>(dest) + destOffset, reinterpret_cast<const unsigned long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ulonglong_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ulonglong_get_nbi(static_cast<unsigned long long*>(dest) + destOffset, reinterpret_cast<const unsigned long long*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_int64_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_int64_get_nbi(static_cast<int64_t*>(dest) + destOffset, reinterpret_cast<const int64_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_uint64_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_uint64_get_nbi(static_cast<uint64_t*>(dest) + destOffset, reinterpret_cast<const uint64_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_size_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_size_get_nbi(static_cast<size_t*>(dest) + destOffset, reinterpret_cast<const size_t*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ptrdiff_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ptrdiff_get_nbi(static_cast<ptrdiff_t*>(dest) + destOffset, reinterpret_cast<const ptrdiff_t*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_ctx_long_p(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_long_p(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<long*>(dest), static_cast<long>(value), pe);
@@ -2124,17 +1872,20 @@ static inline jlong rocshmem_size_atomic_fetch_add(jlong dest, jlong value, jint
 static inline jlong rocshmem_ptrdiff_atomic_fetch_add(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ptrdiff_atomic_fetch_add(reinterpret_cast<ptrdiff_t*>(dest), static_cast<ptrdiff_t>(value), pe));
 }
+static inline void rocshmem_ctx_int64_atomic_and(jlong ctx, jlong dest, jlong value, jint pe) {
+    rocshmem::rocshmem_ctx_int64_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
+}
 static inline void rocshmem_ctx_ulong_atomic_and(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_ulong_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe);
 }
 static inline void rocshmem_ctx_ulonglong_atomic_and(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_ulonglong_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe);
 }
-static inline void rocshmem_ctx_int64_atomic_and(jlong ctx, jlong dest, jlong value, jint pe) {
-    rocshmem::rocshmem_ctx_int64_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
-}
 static inline void rocshmem_ctx_uint64_atomic_and(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_uint64_atomic_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe);
+}
+static inline void rocshmem_int64_atomic_and(jlong dest, jlong value, jint pe) {
+    rocshmem::rocshmem_int64_atomic_and(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
 }
 static inline void rocshmem_ulong_atomic_and(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ulong_atomic_and(reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe);
@@ -2142,11 +1893,11 @@ static inline void rocshmem_ulong_atomic_and(jlong dest, jlong value, jint pe) {
 static inline void rocshmem_ulonglong_atomic_and(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ulonglong_atomic_and(reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe);
 }
-static inline void rocshmem_int64_atomic_and(jlong dest, jlong value, jint pe) {
-    rocshmem::rocshmem_int64_atomic_and(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
-}
 static inline void rocshmem_uint64_atomic_and(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_uint64_atomic_and(reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe);
+}
+static inline jlong rocshmem_ctx_int64_atomic_fetch_and(jlong ctx, jlong dest, jlong value, jint pe) {
+    return static_cast<jlong>(rocshmem::rocshmem_ctx_int64_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_ctx_ulong_atomic_fetch_and(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_ulong_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe));
@@ -2154,11 +1905,11 @@ static inline jlong rocshmem_ctx_ulong_atomic_fetch_and(jlong ctx, jlong dest, j
 static inline jlong rocshmem_ctx_ulonglong_atomic_fetch_and(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_ulonglong_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe));
 }
-static inline jlong rocshmem_ctx_int64_atomic_fetch_and(jlong ctx, jlong dest, jlong value, jint pe) {
-    return static_cast<jlong>(rocshmem::rocshmem_ctx_int64_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
-}
 static inline jlong rocshmem_ctx_uint64_atomic_fetch_and(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_uint64_atomic_fetch_and(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe));
+}
+static inline jlong rocshmem_int64_atomic_fetch_and(jlong dest, jlong value, jint pe) {
+    return static_cast<jlong>(rocshmem::rocshmem_int64_atomic_fetch_and(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_ulong_atomic_fetch_and(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ulong_atomic_fetch_and(reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe));
@@ -2166,11 +1917,11 @@ static inline jlong rocshmem_ulong_atomic_fetch_and(jlong dest, jlong value, jin
 static inline jlong rocshmem_ulonglong_atomic_fetch_and(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ulonglong_atomic_fetch_and(reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe));
 }
-static inline jlong rocshmem_int64_atomic_fetch_and(jlong dest, jlong value, jint pe) {
-    return static_cast<jlong>(rocshmem::rocshmem_int64_atomic_fetch_and(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
-}
 static inline jlong rocshmem_uint64_atomic_fetch_and(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_uint64_atomic_fetch_and(reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe));
+}
+static inline void rocshmem_ctx_int64_atomic_or(jlong ctx, jlong dest, jlong value, jint pe) {
+    rocshmem::rocshmem_ctx_int64_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
 }
 static inline void rocshmem_ctx_ulong_atomic_or(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_ulong_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe);
@@ -2178,11 +1929,11 @@ static inline void rocshmem_ctx_ulong_atomic_or(jlong ctx, jlong dest, jlong val
 static inline void rocshmem_ctx_ulonglong_atomic_or(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_ulonglong_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe);
 }
-static inline void rocshmem_ctx_int64_atomic_or(jlong ctx, jlong dest, jlong value, jint pe) {
-    rocshmem::rocshmem_ctx_int64_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
-}
 static inline void rocshmem_ctx_uint64_atomic_or(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_uint64_atomic_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe);
+}
+static inline void rocshmem_int64_atomic_or(jlong dest, jlong value, jint pe) {
+    rocshmem::rocshmem_int64_atomic_or(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
 }
 static inline void rocshmem_ulong_atomic_or(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ulong_atomic_or(reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe);
@@ -2190,11 +1941,11 @@ static inline void rocshmem_ulong_atomic_or(jlong dest, jlong value, jint pe) {
 static inline void rocshmem_ulonglong_atomic_or(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ulonglong_atomic_or(reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe);
 }
-static inline void rocshmem_int64_atomic_or(jlong dest, jlong value, jint pe) {
-    rocshmem::rocshmem_int64_atomic_or(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
-}
 static inline void rocshmem_uint64_atomic_or(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_uint64_atomic_or(reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe);
+}
+static inline jlong rocshmem_ctx_int64_atomic_fetch_or(jlong ctx, jlong dest, jlong value, jint pe) {
+    return static_cast<jlong>(rocshmem::rocshmem_ctx_int64_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_ctx_ulong_atomic_fetch_or(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_ulong_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe));
@@ -2202,11 +1953,11 @@ static inline jlong rocshmem_ctx_ulong_atomic_fetch_or(jlong ctx, jlong dest, jl
 static inline jlong rocshmem_ctx_ulonglong_atomic_fetch_or(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_ulonglong_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe));
 }
-static inline jlong rocshmem_ctx_int64_atomic_fetch_or(jlong ctx, jlong dest, jlong value, jint pe) {
-    return static_cast<jlong>(rocshmem::rocshmem_ctx_int64_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
-}
 static inline jlong rocshmem_ctx_uint64_atomic_fetch_or(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_uint64_atomic_fetch_or(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe));
+}
+static inline jlong rocshmem_int64_atomic_fetch_or(jlong dest, jlong value, jint pe) {
+    return static_cast<jlong>(rocshmem::rocshmem_int64_atomic_fetch_or(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_ulong_atomic_fetch_or(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ulong_atomic_fetch_or(reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe));
@@ -2214,11 +1965,11 @@ static inline jlong rocshmem_ulong_atomic_fetch_or(jlong dest, jlong value, jint
 static inline jlong rocshmem_ulonglong_atomic_fetch_or(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ulonglong_atomic_fetch_or(reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe));
 }
-static inline jlong rocshmem_int64_atomic_fetch_or(jlong dest, jlong value, jint pe) {
-    return static_cast<jlong>(rocshmem::rocshmem_int64_atomic_fetch_or(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
-}
 static inline jlong rocshmem_uint64_atomic_fetch_or(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_uint64_atomic_fetch_or(reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe));
+}
+static inline void rocshmem_ctx_int64_atomic_xor(jlong ctx, jlong dest, jlong value, jint pe) {
+    rocshmem::rocshmem_ctx_int64_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
 }
 static inline void rocshmem_ctx_ulong_atomic_xor(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_ulong_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe);
@@ -2226,11 +1977,11 @@ static inline void rocshmem_ctx_ulong_atomic_xor(jlong ctx, jlong dest, jlong va
 static inline void rocshmem_ctx_ulonglong_atomic_xor(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_ulonglong_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe);
 }
-static inline void rocshmem_ctx_int64_atomic_xor(jlong ctx, jlong dest, jlong value, jint pe) {
-    rocshmem::rocshmem_ctx_int64_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
-}
 static inline void rocshmem_ctx_uint64_atomic_xor(jlong ctx, jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ctx_uint64_atomic_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe);
+}
+static inline void rocshmem_int64_atomic_xor(jlong dest, jlong value, jint pe) {
+    rocshmem::rocshmem_int64_atomic_xor(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
 }
 static inline void rocshmem_ulong_atomic_xor(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ulong_atomic_xor(reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe);
@@ -2238,11 +1989,11 @@ static inline void rocshmem_ulong_atomic_xor(jlong dest, jlong value, jint pe) {
 static inline void rocshmem_ulonglong_atomic_xor(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_ulonglong_atomic_xor(reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe);
 }
-static inline void rocshmem_int64_atomic_xor(jlong dest, jlong value, jint pe) {
-    rocshmem::rocshmem_int64_atomic_xor(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe);
-}
 static inline void rocshmem_uint64_atomic_xor(jlong dest, jlong value, jint pe) {
     rocshmem::rocshmem_uint64_atomic_xor(reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe);
+}
+static inline jlong rocshmem_ctx_int64_atomic_fetch_xor(jlong ctx, jlong dest, jlong value, jint pe) {
+    return static_cast<jlong>(rocshmem::rocshmem_ctx_int64_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_ctx_ulong_atomic_fetch_xor(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_ulong_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe));
@@ -2250,20 +2001,17 @@ static inline jlong rocshmem_ctx_ulong_atomic_fetch_xor(jlong ctx, jlong dest, j
 static inline jlong rocshmem_ctx_ulonglong_atomic_fetch_xor(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_ulonglong_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe));
 }
-static inline jlong rocshmem_ctx_int64_atomic_fetch_xor(jlong ctx, jlong dest, jlong value, jint pe) {
-    return static_cast<jlong>(rocshmem::rocshmem_ctx_int64_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
-}
 static inline jlong rocshmem_ctx_uint64_atomic_fetch_xor(jlong ctx, jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ctx_uint64_atomic_fetch_xor(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe));
+}
+static inline jlong rocshmem_int64_atomic_fetch_xor(jlong dest, jlong value, jint pe) {
+    return static_cast<jlong>(rocshmem::rocshmem_int64_atomic_fetch_xor(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_ulong_atomic_fetch_xor(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ulong_atomic_fetch_xor(reinterpret_cast<unsigned long*>(dest), static_cast<unsigned long>(value), pe));
 }
 static inline jlong rocshmem_ulonglong_atomic_fetch_xor(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_ulonglong_atomic_fetch_xor(reinterpret_cast<unsigned long long*>(dest), static_cast<unsigned long long>(value), pe));
-}
-static inline jlong rocshmem_int64_atomic_fetch_xor(jlong dest, jlong value, jint pe) {
-    return static_cast<jlong>(rocshmem::rocshmem_int64_atomic_fetch_xor(reinterpret_cast<int64_t*>(dest), static_cast<int64_t>(value), pe));
 }
 static inline jlong rocshmem_uint64_atomic_fetch_xor(jlong dest, jlong value, jint pe) {
     return static_cast<jlong>(rocshmem::rocshmem_uint64_atomic_fetch_xor(reinterpret_cast<uint64_t*>(dest), static_cast<uint64_t>(value), pe));
@@ -2418,23 +2166,11 @@ static inline void rocshmem_ctx_float_put_nbi(jlong ctx, jlong dest, jlong sourc
 static inline void rocshmem_float_put_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_float_put_nbi(reinterpret_cast<float*>(dest), reinterpret_cast<const float*>(source), static_cast<size_t>(nelems), pe);
 }
-static inline void rocshmem_ctx_float_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_float_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<float*>(dest), static_cast<const float*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_float_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_float_put_nbi(reinterpret_cast<float*>(dest), static_cast<const float*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
 static inline void rocshmem_ctx_float_get_nbi(jlong ctx, jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ctx_float_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<float*>(dest), reinterpret_cast<const float*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_float_get_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_float_get_nbi(reinterpret_cast<float*>(dest), reinterpret_cast<const float*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_float_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_float_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<float*>(dest) + destOffset, reinterpret_cast<const float*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_float_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_float_get_nbi(static_cast<float*>(dest) + destOffset, reinterpret_cast<const float*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_ctx_float_p(jlong ctx, jlong dest, jfloat value, jint pe) {
     rocshmem::rocshmem_ctx_float_p(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<float*>(dest), static_cast<float>(value), pe);
@@ -2520,23 +2256,11 @@ static inline void rocshmem_ctx_double_put_nbi(jlong ctx, jlong dest, jlong sour
 static inline void rocshmem_double_put_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_double_put_nbi(reinterpret_cast<double*>(dest), reinterpret_cast<const double*>(source), static_cast<size_t>(nelems), pe);
 }
-static inline void rocshmem_ctx_double_put_nbi_from_array(jlong ctx, jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_double_put_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<double*>(dest), static_cast<const double*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_double_put_nbi_from_array(jlong dest, const void* source, jint sourceOffset, jlong nelems, jint pe) {
-    rocshmem::rocshmem_double_put_nbi(reinterpret_cast<double*>(dest), static_cast<const double*>(source) + sourceOffset, static_cast<size_t>(nelems), pe);
-}
 static inline void rocshmem_ctx_double_get_nbi(jlong ctx, jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_ctx_double_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<double*>(dest), reinterpret_cast<const double*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_double_get_nbi(jlong dest, jlong source, jlong nelems, jint pe) {
     rocshmem::rocshmem_double_get_nbi(reinterpret_cast<double*>(dest), reinterpret_cast<const double*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_ctx_double_get_nbi_to_array(jlong ctx, void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_ctx_double_get_nbi(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), static_cast<double*>(dest) + destOffset, reinterpret_cast<const double*>(source), static_cast<size_t>(nelems), pe);
-}
-static inline void rocshmem_double_get_nbi_to_array(void* dest, jint destOffset, jlong source, jlong nelems, jint pe) {
-    rocshmem::rocshmem_double_get_nbi(static_cast<double*>(dest) + destOffset, reinterpret_cast<const double*>(source), static_cast<size_t>(nelems), pe);
 }
 static inline void rocshmem_ctx_double_p(jlong ctx, jlong dest, jdouble value, jint pe) {
     rocshmem::rocshmem_ctx_double_p(*reinterpret_cast<rocshmem::rocshmem_ctx_t*>(ctx), reinterpret_cast<double*>(dest), static_cast<double>(value), pe);

@@ -9,4 +9,5 @@ module org.rocshmem {
     exports org.rocshmem.api.launch;
     exports org.rocshmem.api.bootstrap;
     exports org.rocshmem.api.rccl;
+    exports org.rocshmem.api.kernel;
 }

@@ -124,4 +124,7 @@ public final class NativeLoops {
 
     // ---- stream-ordered put: k enqueues, then hipStreamSynchronize; returns its status
     public static native int putmem_on_stream(long dest, long source, long bytes, int pe, long stream, int k);
+
+    /** k hipModuleLaunchKernel of {@code function} (a (long*, int) kernel, one work-item), then one sync. */
+    public static native int module_launch(long function, long stream, long out, int value, int k);
 }

@@ -7,8 +7,8 @@ package org.rocshmem.api;
  * (see {@link SymmetricArray} for what every view shares).
  *
  * <p>C types it can stand for, and what rocSHMEM defines on the host for each (the view's
- * {@link #type()} selects the functions; an operation the type lacks throws {@link UnsupportedOperationException}
- * naming the types that have it):
+ * {@link #type()} selects the functions; an operation no C type of its width serves throws
+ * {@link UnsupportedOperationException} naming the types that have it):
  * <table>
  * <caption>host operations per C type</caption>
  * <tr><th>C type</th><th>RMA</th><th>atomics</th><th>wait/test</th><th>reductions</th></tr>
@@ -21,6 +21,15 @@ package org.rocshmem.api;
  *
  * <p>Unsigned types (unsigned char, uint8_t) travel as the same bits in a {@code byte};
  * read them with {@link Byte#toUnsignedInt(byte)}.
+ *
+ * <p>Where rocSHMEM lacks an operation for the view's own C type, the view calls the function of a C type of the
+ * same width, which gives the same bits in two's complement (add, swap, fetch, set, compare-swap, the
+ * bitwise operations, sum and product); comparisons (waits, test) and min/max are only served by a type of the same
+ * signedness. So every operation below works for every listed type:
+ * <ul>
+ * <li>{@code int8_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector} call {@code rocshmem_char_*}</li>
+ * <li>{@code uint8_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector} call {@code rocshmem_uchar_*}</li>
+ * </ul>
  *
  * <p>Not offered because rocSHMEM has no host form of them (device code only): {@code put_signal}, {@code put_signal_nbi}, {@code signal_fetch}, {@code alltoall}, {@code fcollect}.
  */
@@ -104,7 +113,8 @@ public final class SymmetricBytes extends SymmetricArray {
         }
     }
 
-    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
+    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_char_put", "rocshmem_ctx_char_put", "rocshmem_schar_put", "rocshmem_ctx_schar_put", "rocshmem_uchar_put", "rocshmem_ctx_uchar_put", "rocshmem_int8_put", "rocshmem_ctx_int8_put", "rocshmem_uint8_put", "rocshmem_ctx_uint8_put"})
     public void put(int pe, byte[] source) {
         requireArrayLength("source array", source.length);
@@ -150,7 +160,8 @@ public final class SymmetricBytes extends SymmetricArray {
         }
     }
 
-    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
+    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_char_get", "rocshmem_ctx_char_get", "rocshmem_schar_get", "rocshmem_ctx_schar_get", "rocshmem_uchar_get", "rocshmem_ctx_uchar_get", "rocshmem_int8_get", "rocshmem_ctx_int8_get", "rocshmem_uint8_get", "rocshmem_ctx_uint8_get"})
     public void get(int pe, byte[] destination) {
         requireArrayLength("destination array", destination.length);
@@ -176,7 +187,10 @@ public final class SymmetricBytes extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
+    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_char_put_nbi", "rocshmem_ctx_char_put_nbi", "rocshmem_schar_put_nbi", "rocshmem_ctx_schar_put_nbi", "rocshmem_uchar_put_nbi", "rocshmem_ctx_uchar_put_nbi", "rocshmem_int8_put_nbi", "rocshmem_ctx_int8_put_nbi", "rocshmem_uint8_put_nbi", "rocshmem_ctx_uint8_put_nbi"})
     public void putNbi(int pe, SymmetricBytes source) {
         requireSameLength(source);
@@ -196,33 +210,10 @@ public final class SymmetricBytes extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_char_put_nbi", "rocshmem_ctx_char_put_nbi", "rocshmem_schar_put_nbi", "rocshmem_ctx_schar_put_nbi", "rocshmem_uchar_put_nbi", "rocshmem_ctx_uchar_put_nbi", "rocshmem_int8_put_nbi", "rocshmem_ctx_int8_put_nbi", "rocshmem_uint8_put_nbi", "rocshmem_ctx_uint8_put_nbi"})
-    public void putNbi(int pe, byte[] source) {
-        requireArrayLength("source array", source.length);
-        putNbi(pe, source, 0);
-    }
-
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies {@link #length()} elements between {@code source[offset...]} and PE {@code pe}'s copy of this view. */
-    @CallsNative({"rocshmem_char_put_nbi", "rocshmem_ctx_char_put_nbi", "rocshmem_schar_put_nbi", "rocshmem_ctx_schar_put_nbi", "rocshmem_uchar_put_nbi", "rocshmem_ctx_uchar_put_nbi", "rocshmem_int8_put_nbi", "rocshmem_ctx_int8_put_nbi", "rocshmem_uint8_put_nbi", "rocshmem_ctx_uint8_put_nbi"})
-    public void putNbi(int pe, byte[] source, int offset) {
-        requireArrayRange("source array", source.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            putNbiInContext2(remote, source, offset, length, pe);
-            return;
-        }
-        switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_put_nbi_from_array(remote, source, offset, length, pe);
-            case SCHAR -> AddressCalls.rocshmem_schar_put_nbi_from_array(remote, source, offset, length, pe);
-            case UCHAR -> AddressCalls.rocshmem_uchar_put_nbi_from_array(remote, source, offset, length, pe);
-            case INT8 -> AddressCalls.rocshmem_int8_put_nbi_from_array(remote, source, offset, length, pe);
-            case UINT8 -> AddressCalls.rocshmem_uint8_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "put_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
+    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_char_get_nbi", "rocshmem_ctx_char_get_nbi", "rocshmem_schar_get_nbi", "rocshmem_ctx_schar_get_nbi", "rocshmem_uchar_get_nbi", "rocshmem_ctx_uchar_get_nbi", "rocshmem_int8_get_nbi", "rocshmem_ctx_int8_get_nbi", "rocshmem_uint8_get_nbi", "rocshmem_ctx_uint8_get_nbi"})
     public void getNbi(int pe, SymmetricBytes destination) {
         requireSameLength(destination);
@@ -238,32 +229,6 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_uchar_get_nbi(local, remote, length, pe);
             case INT8 -> AddressCalls.rocshmem_int8_get_nbi(local, remote, length, pe);
             case UINT8 -> AddressCalls.rocshmem_uint8_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "get_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_char_get_nbi", "rocshmem_ctx_char_get_nbi", "rocshmem_schar_get_nbi", "rocshmem_ctx_schar_get_nbi", "rocshmem_uchar_get_nbi", "rocshmem_ctx_uchar_get_nbi", "rocshmem_int8_get_nbi", "rocshmem_ctx_int8_get_nbi", "rocshmem_uint8_get_nbi", "rocshmem_ctx_uint8_get_nbi"})
-    public void getNbi(int pe, byte[] destination) {
-        requireArrayLength("destination array", destination.length);
-        getNbi(pe, destination, 0);
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies {@link #length()} elements between PE {@code pe}'s copy of this view and {@code destination[offset...]}. */
-    @CallsNative({"rocshmem_char_get_nbi", "rocshmem_ctx_char_get_nbi", "rocshmem_schar_get_nbi", "rocshmem_ctx_schar_get_nbi", "rocshmem_uchar_get_nbi", "rocshmem_ctx_uchar_get_nbi", "rocshmem_int8_get_nbi", "rocshmem_ctx_int8_get_nbi", "rocshmem_uint8_get_nbi", "rocshmem_ctx_uint8_get_nbi"})
-    public void getNbi(int pe, byte[] destination, int offset) {
-        requireArrayRange("destination array", destination.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            getNbiInContext2(destination, offset, remote, length, pe);
-            return;
-        }
-        switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_get_nbi_to_array(destination, offset, remote, length, pe);
-            case SCHAR -> AddressCalls.rocshmem_schar_get_nbi_to_array(destination, offset, remote, length, pe);
-            case UCHAR -> AddressCalls.rocshmem_uchar_get_nbi_to_array(destination, offset, remote, length, pe);
-            case INT8 -> AddressCalls.rocshmem_int8_get_nbi_to_array(destination, offset, remote, length, pe);
-            case UINT8 -> AddressCalls.rocshmem_uint8_get_nbi_to_array(destination, offset, remote, length, pe);
             default -> throw unsupported("getNbi", "get_nbi", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
@@ -303,6 +268,19 @@ public final class SymmetricBytes extends SymmetricArray {
         };
     }
 
+    /**
+     * Reads element {@code index} of this PE's copy ({@link #g(int, long)} on this PE, so it works on GPU
+     * memory too).
+     */
+    public byte get(long index) {
+        return g(myPe, index);
+    }
+
+    /** Writes element {@code index} of this PE's copy ({@link #p(int, long, byte)} on this PE). */
+    public void set(long index, byte value) {
+        p(myPe, index, value);
+    }
+
     // ---- point-to-point synchronization on this PE's copy of the view (the ivars of OpenSHMEM).
     // A status array, where taken, has one entry per element; non-zero entries are left out of the
     // wait; null includes every element.
@@ -312,10 +290,10 @@ public final class SymmetricBytes extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, byte value) {
         long ivar = local(index);
         switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until(ivar, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until(ivar, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until(ivar, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "wait_until", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until(ivar, cmp.code, value);
+            default -> throw unsupported("waitUntil", "wait_until", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -325,10 +303,10 @@ public final class SymmetricBytes extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_test(ivar, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_test(ivar, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_test(ivar, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "test", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_test(ivar, cmp.code, value);
+            default -> throw unsupported("test", "test", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
         return satisfied != 0;
     }
@@ -339,10 +317,10 @@ public final class SymmetricBytes extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_all(ivars, length, status, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_all(ivars, length, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_all(ivars, length, status, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_all(ivars, length, status, cmp.code, value);
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -352,10 +330,10 @@ public final class SymmetricBytes extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_any(ivars, length, status, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_any(ivars, length, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_any(ivars, length, status, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_any(ivars, length, status, cmp.code, value);
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
 
@@ -366,10 +344,10 @@ public final class SymmetricBytes extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
 
@@ -380,10 +358,10 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }
 
@@ -394,10 +372,10 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
     }
 
@@ -409,11 +387,27 @@ public final class SymmetricBytes extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case CHAR -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case CHAR, INT8 -> AddressCalls.rocshmem_char_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case SCHAR -> AddressCalls.rocshmem_schar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UCHAR -> AddressCalls.rocshmem_uchar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "char, signed char, unsigned char");
+            case UCHAR, UINT8 -> AddressCalls.rocshmem_uchar_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "char, signed char, unsigned char, int8_t, uint8_t");
         };
+    }
+
+    /**
+     * {@link #waitUntil(long, Compare, byte)} with a deadline, from the host: polls {@link #test} with
+     * backoff (spinning, then yielding, then parking up to 1 ms per poll) and throws
+     * {@link WaitTimeoutException}, naming the index and the element's last value, when {@code timeout}
+     * passes before the condition holds.
+     */
+    public void waitUntil(long index, Compare cmp, byte value, java.time.Duration timeout) {
+        long deadline = Backoff.deadline(timeout);
+        for (int polls = 0; !test(index, cmp, value); polls++) {
+            if (Backoff.expired(deadline)) {
+                throw Backoff.timeout(this, index, cmp, value, get(index), timeout);
+            }
+            Backoff.pause(polls);
+        }
     }
 
     /** {@link #waitUntilAll(int[], Compare, byte)} over every element of the view. */
@@ -507,18 +501,6 @@ public final class SymmetricBytes extends SymmetricArray {
         }
     }
 
-    private void putNbiInContext2(long dest, byte[] source, int sourceOffset, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case CHAR -> AddressCalls.rocshmem_ctx_char_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case SCHAR -> AddressCalls.rocshmem_ctx_schar_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case INT8 -> AddressCalls.rocshmem_ctx_int8_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            default -> throw unsupported("putNbi", "put_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
-        }
-    }
-
     private void getNbiInContext(long dest, long source, long nelems, int pe) {
         long ctx = context.address();
         switch (type) {
@@ -527,18 +509,6 @@ public final class SymmetricBytes extends SymmetricArray {
             case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_nbi(ctx, dest, source, nelems, pe);
             case INT8 -> AddressCalls.rocshmem_ctx_int8_get_nbi(ctx, dest, source, nelems, pe);
             case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_nbi(ctx, dest, source, nelems, pe);
-            default -> throw unsupported("getNbi", "get_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
-        }
-    }
-
-    private void getNbiInContext2(byte[] dest, int destOffset, long source, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case CHAR -> AddressCalls.rocshmem_ctx_char_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case SCHAR -> AddressCalls.rocshmem_ctx_schar_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case INT8 -> AddressCalls.rocshmem_ctx_int8_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
             default -> throw unsupported("getNbi", "get_nbi", true, "char, signed char, unsigned char, int8_t, uint8_t");
         }
     }

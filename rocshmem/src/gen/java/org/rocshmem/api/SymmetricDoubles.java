@@ -7,8 +7,8 @@ package org.rocshmem.api;
  * (see {@link SymmetricArray} for what every view shares).
  *
  * <p>C types it can stand for, and what rocSHMEM defines on the host for each (the view's
- * {@link #type()} selects the functions; an operation the type lacks throws {@link UnsupportedOperationException}
- * naming the types that have it):
+ * {@link #type()} selects the functions; an operation no C type of its width serves throws
+ * {@link UnsupportedOperationException} naming the types that have it):
  * <table>
  * <caption>host operations per C type</caption>
  * <tr><th>C type</th><th>RMA</th><th>atomics</th><th>wait/test</th><th>reductions</th></tr>
@@ -93,7 +93,8 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
     }
 
-    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
+    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_double_put", "rocshmem_ctx_double_put"})
     public void put(int pe, double[] source) {
         requireArrayLength("source array", source.length);
@@ -131,7 +132,8 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
     }
 
-    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
+    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_double_get", "rocshmem_ctx_double_get"})
     public void get(int pe, double[] destination) {
         requireArrayLength("destination array", destination.length);
@@ -153,7 +155,10 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
+    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_double_put_nbi", "rocshmem_ctx_double_put_nbi"})
     public void putNbi(int pe, SymmetricDoubles source) {
         requireSameLength(source);
@@ -169,29 +174,10 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_double_put_nbi", "rocshmem_ctx_double_put_nbi"})
-    public void putNbi(int pe, double[] source) {
-        requireArrayLength("source array", source.length);
-        putNbi(pe, source, 0);
-    }
-
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies {@link #length()} elements between {@code source[offset...]} and PE {@code pe}'s copy of this view. */
-    @CallsNative({"rocshmem_double_put_nbi", "rocshmem_ctx_double_put_nbi"})
-    public void putNbi(int pe, double[] source, int offset) {
-        requireArrayRange("source array", source.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            putNbiInContext2(remote, source, offset, length, pe);
-            return;
-        }
-        switch (type) {
-            case DOUBLE -> AddressCalls.rocshmem_double_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "put_nbi", false, "double");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
+    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_double_get_nbi", "rocshmem_ctx_double_get_nbi"})
     public void getNbi(int pe, SymmetricDoubles destination) {
         requireSameLength(destination);
@@ -203,28 +189,6 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_double_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "get_nbi", false, "double");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_double_get_nbi", "rocshmem_ctx_double_get_nbi"})
-    public void getNbi(int pe, double[] destination) {
-        requireArrayLength("destination array", destination.length);
-        getNbi(pe, destination, 0);
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies {@link #length()} elements between PE {@code pe}'s copy of this view and {@code destination[offset...]}. */
-    @CallsNative({"rocshmem_double_get_nbi", "rocshmem_ctx_double_get_nbi"})
-    public void getNbi(int pe, double[] destination, int offset) {
-        requireArrayRange("destination array", destination.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            getNbiInContext2(destination, offset, remote, length, pe);
-            return;
-        }
-        switch (type) {
-            case DOUBLE -> AddressCalls.rocshmem_double_get_nbi_to_array(destination, offset, remote, length, pe);
             default -> throw unsupported("getNbi", "get_nbi", false, "double");
         }
     }
@@ -254,6 +218,19 @@ public final class SymmetricDoubles extends SymmetricArray {
             case DOUBLE -> AddressCalls.rocshmem_double_g(remote, pe);
             default -> throw unsupported("g", "g", false, "double");
         };
+    }
+
+    /**
+     * Reads element {@code index} of this PE's copy ({@link #g(int, long)} on this PE, so it works on GPU
+     * memory too).
+     */
+    public double get(long index) {
+        return g(myPe, index);
+    }
+
+    /** Writes element {@code index} of this PE's copy ({@link #p(int, long, double)} on this PE). */
+    public void set(long index, double value) {
+        p(myPe, index, value);
     }
 
     /** Atomically reads PE {@code pe}'s element {@code index}. (rocshmem_TYPE_atomic_fetch) */
@@ -393,6 +370,22 @@ public final class SymmetricDoubles extends SymmetricArray {
         };
     }
 
+    /**
+     * {@link #waitUntil(long, Compare, double)} with a deadline, from the host: polls {@link #test} with
+     * backoff (spinning, then yielding, then parking up to 1 ms per poll) and throws
+     * {@link WaitTimeoutException}, naming the index and the element's last value, when {@code timeout}
+     * passes before the condition holds.
+     */
+    public void waitUntil(long index, Compare cmp, double value, java.time.Duration timeout) {
+        long deadline = Backoff.deadline(timeout);
+        for (int polls = 0; !test(index, cmp, value); polls++) {
+            if (Backoff.expired(deadline)) {
+                throw Backoff.timeout(this, index, cmp, value, get(index), timeout);
+            }
+            Backoff.pause(polls);
+        }
+    }
+
     /** {@link #waitUntilAll(int[], Compare, double)} over every element of the view. */
     public void waitUntilAll(Compare cmp, double value) {
         waitUntilAll(null, cmp, value);
@@ -464,26 +457,10 @@ public final class SymmetricDoubles extends SymmetricArray {
         }
     }
 
-    private void putNbiInContext2(long dest, double[] source, int sourceOffset, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            default -> throw unsupported("putNbi", "put_nbi", true, "double");
-        }
-    }
-
     private void getNbiInContext(long dest, long source, long nelems, int pe) {
         long ctx = context.address();
         switch (type) {
             case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_nbi(ctx, dest, source, nelems, pe);
-            default -> throw unsupported("getNbi", "get_nbi", true, "double");
-        }
-    }
-
-    private void getNbiInContext2(double[] dest, int destOffset, long source, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
             default -> throw unsupported("getNbi", "get_nbi", true, "double");
         }
     }

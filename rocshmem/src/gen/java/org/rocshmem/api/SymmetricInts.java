@@ -7,8 +7,8 @@ package org.rocshmem.api;
  * (see {@link SymmetricArray} for what every view shares).
  *
  * <p>C types it can stand for, and what rocSHMEM defines on the host for each (the view's
- * {@link #type()} selects the functions; an operation the type lacks throws {@link UnsupportedOperationException}
- * naming the types that have it):
+ * {@link #type()} selects the functions; an operation no C type of its width serves throws
+ * {@link UnsupportedOperationException} naming the types that have it):
  * <table>
  * <caption>host operations per C type</caption>
  * <tr><th>C type</th><th>RMA</th><th>atomics</th><th>wait/test</th><th>reductions</th></tr>
@@ -20,6 +20,18 @@ package org.rocshmem.api;
  *
  * <p>Unsigned types (unsigned int, uint32_t) travel as the same bits in a {@code int};
  * read them with {@link Integer#toUnsignedLong(int)} or {@link Integer#compareUnsigned}.
+ *
+ * <p>Where rocSHMEM lacks an operation for the view's own C type, the view calls the function of a C type of the
+ * same width, which gives the same bits in two's complement (add, swap, fetch, set, compare-swap, the
+ * bitwise operations, sum and product); comparisons (waits, test) and min/max are only served by a type of the same
+ * signedness. So every operation below works for every listed type:
+ * <ul>
+ * <li>{@code int}: {@code atomic_and}, {@code atomic_fetch_and}, {@code atomic_or}, {@code atomic_fetch_or}, {@code atomic_xor}, {@code atomic_fetch_xor} call {@code rocshmem_int32_*}</li>
+ * <li>{@code unsigned int}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_int_*}</li>
+ * <li>{@code int32_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector}, {@code sum_reduce}, {@code prod_reduce}, {@code min_reduce}, {@code max_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_int_*}</li>
+ * <li>{@code uint32_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector} call {@code rocshmem_uint_*}</li>
+ * <li>{@code uint32_t}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_int_*}</li>
+ * </ul>
  *
  * <p>Not offered because rocSHMEM has no host form of them (device code only): {@code put_signal}, {@code put_signal_nbi}, {@code signal_fetch}, {@code alltoall}, {@code fcollect}.
  */
@@ -102,7 +114,8 @@ public final class SymmetricInts extends SymmetricArray {
         }
     }
 
-    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
+    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_int_put", "rocshmem_ctx_int_put", "rocshmem_uint_put", "rocshmem_ctx_uint_put", "rocshmem_int32_put", "rocshmem_ctx_int32_put", "rocshmem_uint32_put", "rocshmem_ctx_uint32_put"})
     public void put(int pe, int[] source) {
         requireArrayLength("source array", source.length);
@@ -146,7 +159,8 @@ public final class SymmetricInts extends SymmetricArray {
         }
     }
 
-    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
+    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_int_get", "rocshmem_ctx_int_get", "rocshmem_uint_get", "rocshmem_ctx_uint_get", "rocshmem_int32_get", "rocshmem_ctx_int32_get", "rocshmem_uint32_get", "rocshmem_ctx_uint32_get"})
     public void get(int pe, int[] destination) {
         requireArrayLength("destination array", destination.length);
@@ -171,7 +185,10 @@ public final class SymmetricInts extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
+    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_int_put_nbi", "rocshmem_ctx_int_put_nbi", "rocshmem_uint_put_nbi", "rocshmem_ctx_uint_put_nbi", "rocshmem_int32_put_nbi", "rocshmem_ctx_int32_put_nbi", "rocshmem_uint32_put_nbi", "rocshmem_ctx_uint32_put_nbi"})
     public void putNbi(int pe, SymmetricInts source) {
         requireSameLength(source);
@@ -190,32 +207,10 @@ public final class SymmetricInts extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_int_put_nbi", "rocshmem_ctx_int_put_nbi", "rocshmem_uint_put_nbi", "rocshmem_ctx_uint_put_nbi", "rocshmem_int32_put_nbi", "rocshmem_ctx_int32_put_nbi", "rocshmem_uint32_put_nbi", "rocshmem_ctx_uint32_put_nbi"})
-    public void putNbi(int pe, int[] source) {
-        requireArrayLength("source array", source.length);
-        putNbi(pe, source, 0);
-    }
-
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies {@link #length()} elements between {@code source[offset...]} and PE {@code pe}'s copy of this view. */
-    @CallsNative({"rocshmem_int_put_nbi", "rocshmem_ctx_int_put_nbi", "rocshmem_uint_put_nbi", "rocshmem_ctx_uint_put_nbi", "rocshmem_int32_put_nbi", "rocshmem_ctx_int32_put_nbi", "rocshmem_uint32_put_nbi", "rocshmem_ctx_uint32_put_nbi"})
-    public void putNbi(int pe, int[] source, int offset) {
-        requireArrayRange("source array", source.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            putNbiInContext2(remote, source, offset, length, pe);
-            return;
-        }
-        switch (type) {
-            case INT -> AddressCalls.rocshmem_int_put_nbi_from_array(remote, source, offset, length, pe);
-            case UINT -> AddressCalls.rocshmem_uint_put_nbi_from_array(remote, source, offset, length, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_put_nbi_from_array(remote, source, offset, length, pe);
-            case UINT32 -> AddressCalls.rocshmem_uint32_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "put_nbi", false, "int, unsigned int, int32_t, uint32_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
+    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_int_get_nbi", "rocshmem_ctx_int_get_nbi", "rocshmem_uint_get_nbi", "rocshmem_ctx_uint_get_nbi", "rocshmem_int32_get_nbi", "rocshmem_ctx_int32_get_nbi", "rocshmem_uint32_get_nbi", "rocshmem_ctx_uint32_get_nbi"})
     public void getNbi(int pe, SymmetricInts destination) {
         requireSameLength(destination);
@@ -230,31 +225,6 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_uint_get_nbi(local, remote, length, pe);
             case INT32 -> AddressCalls.rocshmem_int32_get_nbi(local, remote, length, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "get_nbi", false, "int, unsigned int, int32_t, uint32_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_int_get_nbi", "rocshmem_ctx_int_get_nbi", "rocshmem_uint_get_nbi", "rocshmem_ctx_uint_get_nbi", "rocshmem_int32_get_nbi", "rocshmem_ctx_int32_get_nbi", "rocshmem_uint32_get_nbi", "rocshmem_ctx_uint32_get_nbi"})
-    public void getNbi(int pe, int[] destination) {
-        requireArrayLength("destination array", destination.length);
-        getNbi(pe, destination, 0);
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies {@link #length()} elements between PE {@code pe}'s copy of this view and {@code destination[offset...]}. */
-    @CallsNative({"rocshmem_int_get_nbi", "rocshmem_ctx_int_get_nbi", "rocshmem_uint_get_nbi", "rocshmem_ctx_uint_get_nbi", "rocshmem_int32_get_nbi", "rocshmem_ctx_int32_get_nbi", "rocshmem_uint32_get_nbi", "rocshmem_ctx_uint32_get_nbi"})
-    public void getNbi(int pe, int[] destination, int offset) {
-        requireArrayRange("destination array", destination.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            getNbiInContext2(destination, offset, remote, length, pe);
-            return;
-        }
-        switch (type) {
-            case INT -> AddressCalls.rocshmem_int_get_nbi_to_array(destination, offset, remote, length, pe);
-            case UINT -> AddressCalls.rocshmem_uint_get_nbi_to_array(destination, offset, remote, length, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_get_nbi_to_array(destination, offset, remote, length, pe);
-            case UINT32 -> AddressCalls.rocshmem_uint32_get_nbi_to_array(destination, offset, remote, length, pe);
             default -> throw unsupported("getNbi", "get_nbi", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
@@ -290,6 +260,19 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT32 -> AddressCalls.rocshmem_uint32_g(remote, pe);
             default -> throw unsupported("g", "g", false, "int, unsigned int, int32_t, uint32_t");
         };
+    }
+
+    /**
+     * Reads element {@code index} of this PE's copy ({@link #g(int, long)} on this PE, so it works on GPU
+     * memory too).
+     */
+    public int get(long index) {
+        return g(myPe, index);
+    }
+
+    /** Writes element {@code index} of this PE's copy ({@link #p(int, long, int)} on this PE). */
+    public void set(long index, int value) {
+        p(myPe, index, value);
     }
 
     /** Atomically reads PE {@code pe}'s element {@code index}. (rocshmem_TYPE_atomic_fetch) */
@@ -424,7 +407,7 @@ public final class SymmetricInts extends SymmetricArray {
     }
 
     /** Atomically ANDs {@code value} in. (rocshmem_TYPE_atomic_and) */
-    @CallsNative({"rocshmem_uint_atomic_and", "rocshmem_ctx_uint_atomic_and", "rocshmem_int32_atomic_and", "rocshmem_ctx_int32_atomic_and", "rocshmem_uint32_atomic_and", "rocshmem_ctx_uint32_atomic_and"})
+    @CallsNative({"rocshmem_int32_atomic_and", "rocshmem_ctx_int32_atomic_and", "rocshmem_uint_atomic_and", "rocshmem_ctx_uint_atomic_and", "rocshmem_uint32_atomic_and", "rocshmem_ctx_uint32_atomic_and"})
     public void atomicAnd(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
@@ -432,30 +415,30 @@ public final class SymmetricInts extends SymmetricArray {
             return;
         }
         switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_and(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_and(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_and(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_and(remote, value, pe);
-            default -> throw unsupported("atomicAnd", "atomic_and", false, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicAnd", "atomic_and", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
     /** Atomically ANDs {@code value} in; returns the old value. (rocshmem_TYPE_atomic_fetch_and) */
-    @CallsNative({"rocshmem_uint_atomic_fetch_and", "rocshmem_ctx_uint_atomic_fetch_and", "rocshmem_int32_atomic_fetch_and", "rocshmem_ctx_int32_atomic_fetch_and", "rocshmem_uint32_atomic_fetch_and", "rocshmem_ctx_uint32_atomic_fetch_and"})
+    @CallsNative({"rocshmem_int32_atomic_fetch_and", "rocshmem_ctx_int32_atomic_fetch_and", "rocshmem_uint_atomic_fetch_and", "rocshmem_ctx_uint_atomic_fetch_and", "rocshmem_uint32_atomic_fetch_and", "rocshmem_ctx_uint32_atomic_fetch_and"})
     public int atomicFetchAnd(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
             return atomicFetchAndInContext(remote, value, pe);
         }
         return switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_and(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_and(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_and(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_and(remote, value, pe);
-            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
     /** Atomically ORs {@code value} in. (rocshmem_TYPE_atomic_or) */
-    @CallsNative({"rocshmem_uint_atomic_or", "rocshmem_ctx_uint_atomic_or", "rocshmem_int32_atomic_or", "rocshmem_ctx_int32_atomic_or", "rocshmem_uint32_atomic_or", "rocshmem_ctx_uint32_atomic_or"})
+    @CallsNative({"rocshmem_int32_atomic_or", "rocshmem_ctx_int32_atomic_or", "rocshmem_uint_atomic_or", "rocshmem_ctx_uint_atomic_or", "rocshmem_uint32_atomic_or", "rocshmem_ctx_uint32_atomic_or"})
     public void atomicOr(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
@@ -463,30 +446,30 @@ public final class SymmetricInts extends SymmetricArray {
             return;
         }
         switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_or(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_or(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_or(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_or(remote, value, pe);
-            default -> throw unsupported("atomicOr", "atomic_or", false, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicOr", "atomic_or", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
     /** Atomically ORs {@code value} in; returns the old value. (rocshmem_TYPE_atomic_fetch_or) */
-    @CallsNative({"rocshmem_uint_atomic_fetch_or", "rocshmem_ctx_uint_atomic_fetch_or", "rocshmem_int32_atomic_fetch_or", "rocshmem_ctx_int32_atomic_fetch_or", "rocshmem_uint32_atomic_fetch_or", "rocshmem_ctx_uint32_atomic_fetch_or"})
+    @CallsNative({"rocshmem_int32_atomic_fetch_or", "rocshmem_ctx_int32_atomic_fetch_or", "rocshmem_uint_atomic_fetch_or", "rocshmem_ctx_uint_atomic_fetch_or", "rocshmem_uint32_atomic_fetch_or", "rocshmem_ctx_uint32_atomic_fetch_or"})
     public int atomicFetchOr(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
             return atomicFetchOrInContext(remote, value, pe);
         }
         return switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_or(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_or(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_or(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_or(remote, value, pe);
-            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
     /** Atomically XORs {@code value} in. (rocshmem_TYPE_atomic_xor) */
-    @CallsNative({"rocshmem_uint_atomic_xor", "rocshmem_ctx_uint_atomic_xor", "rocshmem_int32_atomic_xor", "rocshmem_ctx_int32_atomic_xor", "rocshmem_uint32_atomic_xor", "rocshmem_ctx_uint32_atomic_xor"})
+    @CallsNative({"rocshmem_int32_atomic_xor", "rocshmem_ctx_int32_atomic_xor", "rocshmem_uint_atomic_xor", "rocshmem_ctx_uint_atomic_xor", "rocshmem_uint32_atomic_xor", "rocshmem_ctx_uint32_atomic_xor"})
     public void atomicXor(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
@@ -494,25 +477,25 @@ public final class SymmetricInts extends SymmetricArray {
             return;
         }
         switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_xor(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_xor(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_xor(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_xor(remote, value, pe);
-            default -> throw unsupported("atomicXor", "atomic_xor", false, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicXor", "atomic_xor", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
     /** Atomically XORs {@code value} in; returns the old value. (rocshmem_TYPE_atomic_fetch_xor) */
-    @CallsNative({"rocshmem_uint_atomic_fetch_xor", "rocshmem_ctx_uint_atomic_fetch_xor", "rocshmem_int32_atomic_fetch_xor", "rocshmem_ctx_int32_atomic_fetch_xor", "rocshmem_uint32_atomic_fetch_xor", "rocshmem_ctx_uint32_atomic_fetch_xor"})
+    @CallsNative({"rocshmem_int32_atomic_fetch_xor", "rocshmem_ctx_int32_atomic_fetch_xor", "rocshmem_uint_atomic_fetch_xor", "rocshmem_ctx_uint_atomic_fetch_xor", "rocshmem_uint32_atomic_fetch_xor", "rocshmem_ctx_uint32_atomic_fetch_xor"})
     public int atomicFetchXor(int pe, long index, int value) {
         long remote = remote(pe, index);
         if (context != null) {
             return atomicFetchXorInContext(remote, value, pe);
         }
         return switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_xor(remote, value, pe);
             case UINT -> AddressCalls.rocshmem_uint_atomic_fetch_xor(remote, value, pe);
-            case INT32 -> AddressCalls.rocshmem_int32_atomic_fetch_xor(remote, value, pe);
             case UINT32 -> AddressCalls.rocshmem_uint32_atomic_fetch_xor(remote, value, pe);
-            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -525,9 +508,9 @@ public final class SymmetricInts extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, int value) {
         long ivar = local(index);
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until(ivar, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "wait_until", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until(ivar, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until(ivar, cmp.code, value);
+            default -> throw unsupported("waitUntil", "wait_until", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -537,9 +520,9 @@ public final class SymmetricInts extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case INT -> AddressCalls.rocshmem_int_test(ivar, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "test", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_test(ivar, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_test(ivar, cmp.code, value);
+            default -> throw unsupported("test", "test", false, "int, unsigned int, int32_t, uint32_t");
         };
         return satisfied != 0;
     }
@@ -550,9 +533,9 @@ public final class SymmetricInts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_all(ivars, length, status, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_all(ivars, length, status, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_all(ivars, length, status, cmp.code, value);
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -562,9 +545,9 @@ public final class SymmetricInts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_any(ivars, length, status, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_any(ivars, length, status, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_any(ivars, length, status, cmp.code, value);
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -575,9 +558,9 @@ public final class SymmetricInts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -588,9 +571,9 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
@@ -601,9 +584,9 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
@@ -615,10 +598,26 @@ public final class SymmetricInts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case INT -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case UINT -> AddressCalls.rocshmem_uint_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "int, unsigned int");
+            case INT, INT32 -> AddressCalls.rocshmem_int_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case UINT, UINT32 -> AddressCalls.rocshmem_uint_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "int, unsigned int, int32_t, uint32_t");
         };
+    }
+
+    /**
+     * {@link #waitUntil(long, Compare, int)} with a deadline, from the host: polls {@link #test} with
+     * backoff (spinning, then yielding, then parking up to 1 ms per poll) and throws
+     * {@link WaitTimeoutException}, naming the index and the element's last value, when {@code timeout}
+     * passes before the condition holds.
+     */
+    public void waitUntil(long index, Compare cmp, int value, java.time.Duration timeout) {
+        long deadline = Backoff.deadline(timeout);
+        for (int polls = 0; !test(index, cmp, value); polls++) {
+            if (Backoff.expired(deadline)) {
+                throw Backoff.timeout(this, index, cmp, value, get(index), timeout);
+            }
+            Backoff.pause(polls);
+        }
     }
 
     /** {@link #waitUntilAll(int[], Compare, int)} over every element of the view. */
@@ -707,17 +706,6 @@ public final class SymmetricInts extends SymmetricArray {
         }
     }
 
-    private void putNbiInContext2(long dest, int[] source, int sourceOffset, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case UINT -> AddressCalls.rocshmem_ctx_uint_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            default -> throw unsupported("putNbi", "put_nbi", true, "int, unsigned int, int32_t, uint32_t");
-        }
-    }
-
     private void getNbiInContext(long dest, long source, long nelems, int pe) {
         long ctx = context.address();
         switch (type) {
@@ -725,17 +713,6 @@ public final class SymmetricInts extends SymmetricArray {
             case UINT -> AddressCalls.rocshmem_ctx_uint_get_nbi(ctx, dest, source, nelems, pe);
             case INT32 -> AddressCalls.rocshmem_ctx_int32_get_nbi(ctx, dest, source, nelems, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_nbi(ctx, dest, source, nelems, pe);
-            default -> throw unsupported("getNbi", "get_nbi", true, "int, unsigned int, int32_t, uint32_t");
-        }
-    }
-
-    private void getNbiInContext2(int[] dest, int destOffset, long source, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case UINT -> AddressCalls.rocshmem_ctx_uint_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
             default -> throw unsupported("getNbi", "get_nbi", true, "int, unsigned int, int32_t, uint32_t");
         }
     }
@@ -853,60 +830,60 @@ public final class SymmetricInts extends SymmetricArray {
     private void atomicAndInContext(long dest, int value, int pe) {
         long ctx = context.address();
         switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_and(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_and(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_and(ctx, dest, value, pe);
-            default -> throw unsupported("atomicAnd", "atomic_and", true, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicAnd", "atomic_and", true, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
     private int atomicFetchAndInContext(long dest, int value, int pe) {
         long ctx = context.address();
         return switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_and(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_and(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_and(ctx, dest, value, pe);
-            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
     private void atomicOrInContext(long dest, int value, int pe) {
         long ctx = context.address();
         switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_or(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_or(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_or(ctx, dest, value, pe);
-            default -> throw unsupported("atomicOr", "atomic_or", true, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicOr", "atomic_or", true, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
     private int atomicFetchOrInContext(long dest, int value, int pe) {
         long ctx = context.address();
         return switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_or(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_or(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_or(ctx, dest, value, pe);
-            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "int, unsigned int, int32_t, uint32_t");
         };
     }
 
     private void atomicXorInContext(long dest, int value, int pe) {
         long ctx = context.address();
         switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_xor(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_xor(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_xor(ctx, dest, value, pe);
-            default -> throw unsupported("atomicXor", "atomic_xor", true, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicXor", "atomic_xor", true, "int, unsigned int, int32_t, uint32_t");
         }
     }
 
     private int atomicFetchXorInContext(long dest, int value, int pe) {
         long ctx = context.address();
         return switch (type) {
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, dest, value, pe);
             case UINT -> AddressCalls.rocshmem_ctx_uint_atomic_fetch_xor(ctx, dest, value, pe);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_atomic_fetch_xor(ctx, dest, value, pe);
             case UINT32 -> AddressCalls.rocshmem_ctx_uint32_atomic_fetch_xor(ctx, dest, value, pe);
-            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "unsigned int, int32_t, uint32_t");
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "int, unsigned int, int32_t, uint32_t");
         };
     }
 }

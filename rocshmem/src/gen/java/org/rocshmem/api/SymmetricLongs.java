@@ -7,8 +7,8 @@ package org.rocshmem.api;
  * (see {@link SymmetricArray} for what every view shares).
  *
  * <p>C types it can stand for, and what rocSHMEM defines on the host for each (the view's
- * {@link #type()} selects the functions; an operation the type lacks throws {@link UnsupportedOperationException}
- * naming the types that have it):
+ * {@link #type()} selects the functions; an operation no C type of its width serves throws
+ * {@link UnsupportedOperationException} naming the types that have it):
  * <table>
  * <caption>host operations per C type</caption>
  * <tr><th>C type</th><th>RMA</th><th>atomics</th><th>wait/test</th><th>reductions</th></tr>
@@ -24,6 +24,23 @@ package org.rocshmem.api;
  *
  * <p>Unsigned types (unsigned long, unsigned long long, uint64_t, size_t) travel as the same bits in a {@code long};
  * read them with {@link Long#toUnsignedString(long)} or {@link Long#compareUnsigned}.
+ *
+ * <p>Where rocSHMEM lacks an operation for the view's own C type, the view calls the function of a C type of the
+ * same width, which gives the same bits in two's complement (add, swap, fetch, set, compare-swap, the
+ * bitwise operations, sum and product); comparisons (waits, test) and min/max are only served by a type of the same
+ * signedness. So every operation below works for every listed type:
+ * <ul>
+ * <li>{@code long}: {@code atomic_and}, {@code atomic_fetch_and}, {@code atomic_or}, {@code atomic_fetch_or}, {@code atomic_xor}, {@code atomic_fetch_xor} call {@code rocshmem_int64_*}</li>
+ * <li>{@code long long}: {@code atomic_and}, {@code atomic_fetch_and}, {@code atomic_or}, {@code atomic_fetch_or}, {@code atomic_xor}, {@code atomic_fetch_xor} call {@code rocshmem_int64_*}</li>
+ * <li>{@code unsigned long}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_long_*}</li>
+ * <li>{@code unsigned long long}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_long_*}</li>
+ * <li>{@code int64_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector}, {@code sum_reduce}, {@code prod_reduce}, {@code min_reduce}, {@code max_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_long_*}</li>
+ * <li>{@code uint64_t}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_long_*}</li>
+ * <li>{@code size_t}: {@code atomic_and}, {@code atomic_fetch_and}, {@code atomic_or}, {@code atomic_fetch_or}, {@code atomic_xor}, {@code atomic_fetch_xor}, {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector} call {@code rocshmem_ulong_*}</li>
+ * <li>{@code size_t}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_long_*}</li>
+ * <li>{@code ptrdiff_t}: {@code atomic_and}, {@code atomic_fetch_and}, {@code atomic_or}, {@code atomic_fetch_or}, {@code atomic_xor}, {@code atomic_fetch_xor} call {@code rocshmem_int64_*}</li>
+ * <li>{@code ptrdiff_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector}, {@code sum_reduce}, {@code prod_reduce}, {@code min_reduce}, {@code max_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_long_*}</li>
+ * </ul>
  *
  * <p>Not offered because rocSHMEM has no host form of them (device code only): {@code put_signal}, {@code put_signal_nbi}, {@code signal_fetch}, {@code alltoall}, {@code fcollect}.
  */
@@ -110,7 +127,8 @@ public final class SymmetricLongs extends SymmetricArray {
         }
     }
 
-    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
+    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_long_put", "rocshmem_ctx_long_put", "rocshmem_longlong_put", "rocshmem_ctx_longlong_put", "rocshmem_ulong_put", "rocshmem_ctx_ulong_put", "rocshmem_ulonglong_put", "rocshmem_ctx_ulonglong_put", "rocshmem_int64_put", "rocshmem_ctx_int64_put", "rocshmem_uint64_put", "rocshmem_ctx_uint64_put", "rocshmem_size_put", "rocshmem_ctx_size_put", "rocshmem_ptrdiff_put", "rocshmem_ctx_ptrdiff_put"})
     public void put(int pe, long[] source) {
         requireArrayLength("source array", source.length);
@@ -162,7 +180,8 @@ public final class SymmetricLongs extends SymmetricArray {
         }
     }
 
-    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
+    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_long_get", "rocshmem_ctx_long_get", "rocshmem_longlong_get", "rocshmem_ctx_longlong_get", "rocshmem_ulong_get", "rocshmem_ctx_ulong_get", "rocshmem_ulonglong_get", "rocshmem_ctx_ulonglong_get", "rocshmem_int64_get", "rocshmem_ctx_int64_get", "rocshmem_uint64_get", "rocshmem_ctx_uint64_get", "rocshmem_size_get", "rocshmem_ctx_size_get", "rocshmem_ptrdiff_get", "rocshmem_ctx_ptrdiff_get"})
     public void get(int pe, long[] destination) {
         requireArrayLength("destination array", destination.length);
@@ -191,7 +210,10 @@ public final class SymmetricLongs extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
+    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_long_put_nbi", "rocshmem_ctx_long_put_nbi", "rocshmem_longlong_put_nbi", "rocshmem_ctx_longlong_put_nbi", "rocshmem_ulong_put_nbi", "rocshmem_ctx_ulong_put_nbi", "rocshmem_ulonglong_put_nbi", "rocshmem_ctx_ulonglong_put_nbi", "rocshmem_int64_put_nbi", "rocshmem_ctx_int64_put_nbi", "rocshmem_uint64_put_nbi", "rocshmem_ctx_uint64_put_nbi", "rocshmem_size_put_nbi", "rocshmem_ctx_size_put_nbi", "rocshmem_ptrdiff_put_nbi", "rocshmem_ctx_ptrdiff_put_nbi"})
     public void putNbi(int pe, SymmetricLongs source) {
         requireSameLength(source);
@@ -214,36 +236,10 @@ public final class SymmetricLongs extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_long_put_nbi", "rocshmem_ctx_long_put_nbi", "rocshmem_longlong_put_nbi", "rocshmem_ctx_longlong_put_nbi", "rocshmem_ulong_put_nbi", "rocshmem_ctx_ulong_put_nbi", "rocshmem_ulonglong_put_nbi", "rocshmem_ctx_ulonglong_put_nbi", "rocshmem_int64_put_nbi", "rocshmem_ctx_int64_put_nbi", "rocshmem_uint64_put_nbi", "rocshmem_ctx_uint64_put_nbi", "rocshmem_size_put_nbi", "rocshmem_ctx_size_put_nbi", "rocshmem_ptrdiff_put_nbi", "rocshmem_ctx_ptrdiff_put_nbi"})
-    public void putNbi(int pe, long[] source) {
-        requireArrayLength("source array", source.length);
-        putNbi(pe, source, 0);
-    }
-
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies {@link #length()} elements between {@code source[offset...]} and PE {@code pe}'s copy of this view. */
-    @CallsNative({"rocshmem_long_put_nbi", "rocshmem_ctx_long_put_nbi", "rocshmem_longlong_put_nbi", "rocshmem_ctx_longlong_put_nbi", "rocshmem_ulong_put_nbi", "rocshmem_ctx_ulong_put_nbi", "rocshmem_ulonglong_put_nbi", "rocshmem_ctx_ulonglong_put_nbi", "rocshmem_int64_put_nbi", "rocshmem_ctx_int64_put_nbi", "rocshmem_uint64_put_nbi", "rocshmem_ctx_uint64_put_nbi", "rocshmem_size_put_nbi", "rocshmem_ctx_size_put_nbi", "rocshmem_ptrdiff_put_nbi", "rocshmem_ctx_ptrdiff_put_nbi"})
-    public void putNbi(int pe, long[] source, int offset) {
-        requireArrayRange("source array", source.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            putNbiInContext2(remote, source, offset, length, pe);
-            return;
-        }
-        switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_put_nbi_from_array(remote, source, offset, length, pe);
-            case LONGLONG -> AddressCalls.rocshmem_longlong_put_nbi_from_array(remote, source, offset, length, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_put_nbi_from_array(remote, source, offset, length, pe);
-            case ULONGLONG -> AddressCalls.rocshmem_ulonglong_put_nbi_from_array(remote, source, offset, length, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_put_nbi_from_array(remote, source, offset, length, pe);
-            case UINT64 -> AddressCalls.rocshmem_uint64_put_nbi_from_array(remote, source, offset, length, pe);
-            case SIZE -> AddressCalls.rocshmem_size_put_nbi_from_array(remote, source, offset, length, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "put_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
+    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_long_get_nbi", "rocshmem_ctx_long_get_nbi", "rocshmem_longlong_get_nbi", "rocshmem_ctx_longlong_get_nbi", "rocshmem_ulong_get_nbi", "rocshmem_ctx_ulong_get_nbi", "rocshmem_ulonglong_get_nbi", "rocshmem_ctx_ulonglong_get_nbi", "rocshmem_int64_get_nbi", "rocshmem_ctx_int64_get_nbi", "rocshmem_uint64_get_nbi", "rocshmem_ctx_uint64_get_nbi", "rocshmem_size_get_nbi", "rocshmem_ctx_size_get_nbi", "rocshmem_ptrdiff_get_nbi", "rocshmem_ctx_ptrdiff_get_nbi"})
     public void getNbi(int pe, SymmetricLongs destination) {
         requireSameLength(destination);
@@ -262,35 +258,6 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_uint64_get_nbi(local, remote, length, pe);
             case SIZE -> AddressCalls.rocshmem_size_get_nbi(local, remote, length, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "get_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_long_get_nbi", "rocshmem_ctx_long_get_nbi", "rocshmem_longlong_get_nbi", "rocshmem_ctx_longlong_get_nbi", "rocshmem_ulong_get_nbi", "rocshmem_ctx_ulong_get_nbi", "rocshmem_ulonglong_get_nbi", "rocshmem_ctx_ulonglong_get_nbi", "rocshmem_int64_get_nbi", "rocshmem_ctx_int64_get_nbi", "rocshmem_uint64_get_nbi", "rocshmem_ctx_uint64_get_nbi", "rocshmem_size_get_nbi", "rocshmem_ctx_size_get_nbi", "rocshmem_ptrdiff_get_nbi", "rocshmem_ctx_ptrdiff_get_nbi"})
-    public void getNbi(int pe, long[] destination) {
-        requireArrayLength("destination array", destination.length);
-        getNbi(pe, destination, 0);
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies {@link #length()} elements between PE {@code pe}'s copy of this view and {@code destination[offset...]}. */
-    @CallsNative({"rocshmem_long_get_nbi", "rocshmem_ctx_long_get_nbi", "rocshmem_longlong_get_nbi", "rocshmem_ctx_longlong_get_nbi", "rocshmem_ulong_get_nbi", "rocshmem_ctx_ulong_get_nbi", "rocshmem_ulonglong_get_nbi", "rocshmem_ctx_ulonglong_get_nbi", "rocshmem_int64_get_nbi", "rocshmem_ctx_int64_get_nbi", "rocshmem_uint64_get_nbi", "rocshmem_ctx_uint64_get_nbi", "rocshmem_size_get_nbi", "rocshmem_ctx_size_get_nbi", "rocshmem_ptrdiff_get_nbi", "rocshmem_ctx_ptrdiff_get_nbi"})
-    public void getNbi(int pe, long[] destination, int offset) {
-        requireArrayRange("destination array", destination.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            getNbiInContext2(destination, offset, remote, length, pe);
-            return;
-        }
-        switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_get_nbi_to_array(destination, offset, remote, length, pe);
-            case LONGLONG -> AddressCalls.rocshmem_longlong_get_nbi_to_array(destination, offset, remote, length, pe);
-            case ULONG -> AddressCalls.rocshmem_ulong_get_nbi_to_array(destination, offset, remote, length, pe);
-            case ULONGLONG -> AddressCalls.rocshmem_ulonglong_get_nbi_to_array(destination, offset, remote, length, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_get_nbi_to_array(destination, offset, remote, length, pe);
-            case UINT64 -> AddressCalls.rocshmem_uint64_get_nbi_to_array(destination, offset, remote, length, pe);
-            case SIZE -> AddressCalls.rocshmem_size_get_nbi_to_array(destination, offset, remote, length, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_get_nbi_to_array(destination, offset, remote, length, pe);
             default -> throw unsupported("getNbi", "get_nbi", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -334,6 +301,19 @@ public final class SymmetricLongs extends SymmetricArray {
             case PTRDIFF -> AddressCalls.rocshmem_ptrdiff_g(remote, pe);
             default -> throw unsupported("g", "g", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
+    }
+
+    /**
+     * Reads element {@code index} of this PE's copy ({@link #g(int, long)} on this PE, so it works on GPU
+     * memory too).
+     */
+    public long get(long index) {
+        return g(myPe, index);
+    }
+
+    /** Writes element {@code index} of this PE's copy ({@link #p(int, long, long)} on this PE). */
+    public void set(long index, long value) {
+        p(myPe, index, value);
     }
 
     /** Atomically reads PE {@code pe}'s element {@code index}. (rocshmem_TYPE_atomic_fetch) */
@@ -500,7 +480,7 @@ public final class SymmetricLongs extends SymmetricArray {
     }
 
     /** Atomically ANDs {@code value} in. (rocshmem_TYPE_atomic_and) */
-    @CallsNative({"rocshmem_ulong_atomic_and", "rocshmem_ctx_ulong_atomic_and", "rocshmem_ulonglong_atomic_and", "rocshmem_ctx_ulonglong_atomic_and", "rocshmem_int64_atomic_and", "rocshmem_ctx_int64_atomic_and", "rocshmem_uint64_atomic_and", "rocshmem_ctx_uint64_atomic_and"})
+    @CallsNative({"rocshmem_int64_atomic_and", "rocshmem_ctx_int64_atomic_and", "rocshmem_ulong_atomic_and", "rocshmem_ctx_ulong_atomic_and", "rocshmem_ulonglong_atomic_and", "rocshmem_ctx_ulonglong_atomic_and", "rocshmem_uint64_atomic_and", "rocshmem_ctx_uint64_atomic_and"})
     public void atomicAnd(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
@@ -508,32 +488,32 @@ public final class SymmetricLongs extends SymmetricArray {
             return;
         }
         switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_and(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_and(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_and(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_and(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_and(remote, value, pe);
-            default -> throw unsupported("atomicAnd", "atomic_and", false, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicAnd", "atomic_and", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
     /** Atomically ANDs {@code value} in; returns the old value. (rocshmem_TYPE_atomic_fetch_and) */
-    @CallsNative({"rocshmem_ulong_atomic_fetch_and", "rocshmem_ctx_ulong_atomic_fetch_and", "rocshmem_ulonglong_atomic_fetch_and", "rocshmem_ctx_ulonglong_atomic_fetch_and", "rocshmem_int64_atomic_fetch_and", "rocshmem_ctx_int64_atomic_fetch_and", "rocshmem_uint64_atomic_fetch_and", "rocshmem_ctx_uint64_atomic_fetch_and"})
+    @CallsNative({"rocshmem_int64_atomic_fetch_and", "rocshmem_ctx_int64_atomic_fetch_and", "rocshmem_ulong_atomic_fetch_and", "rocshmem_ctx_ulong_atomic_fetch_and", "rocshmem_ulonglong_atomic_fetch_and", "rocshmem_ctx_ulonglong_atomic_fetch_and", "rocshmem_uint64_atomic_fetch_and", "rocshmem_ctx_uint64_atomic_fetch_and"})
     public long atomicFetchAnd(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
             return atomicFetchAndInContext(remote, value, pe);
         }
         return switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_and(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_and(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_and(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_and(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_and(remote, value, pe);
-            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
     /** Atomically ORs {@code value} in. (rocshmem_TYPE_atomic_or) */
-    @CallsNative({"rocshmem_ulong_atomic_or", "rocshmem_ctx_ulong_atomic_or", "rocshmem_ulonglong_atomic_or", "rocshmem_ctx_ulonglong_atomic_or", "rocshmem_int64_atomic_or", "rocshmem_ctx_int64_atomic_or", "rocshmem_uint64_atomic_or", "rocshmem_ctx_uint64_atomic_or"})
+    @CallsNative({"rocshmem_int64_atomic_or", "rocshmem_ctx_int64_atomic_or", "rocshmem_ulong_atomic_or", "rocshmem_ctx_ulong_atomic_or", "rocshmem_ulonglong_atomic_or", "rocshmem_ctx_ulonglong_atomic_or", "rocshmem_uint64_atomic_or", "rocshmem_ctx_uint64_atomic_or"})
     public void atomicOr(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
@@ -541,32 +521,32 @@ public final class SymmetricLongs extends SymmetricArray {
             return;
         }
         switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_or(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_or(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_or(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_or(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_or(remote, value, pe);
-            default -> throw unsupported("atomicOr", "atomic_or", false, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicOr", "atomic_or", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
     /** Atomically ORs {@code value} in; returns the old value. (rocshmem_TYPE_atomic_fetch_or) */
-    @CallsNative({"rocshmem_ulong_atomic_fetch_or", "rocshmem_ctx_ulong_atomic_fetch_or", "rocshmem_ulonglong_atomic_fetch_or", "rocshmem_ctx_ulonglong_atomic_fetch_or", "rocshmem_int64_atomic_fetch_or", "rocshmem_ctx_int64_atomic_fetch_or", "rocshmem_uint64_atomic_fetch_or", "rocshmem_ctx_uint64_atomic_fetch_or"})
+    @CallsNative({"rocshmem_int64_atomic_fetch_or", "rocshmem_ctx_int64_atomic_fetch_or", "rocshmem_ulong_atomic_fetch_or", "rocshmem_ctx_ulong_atomic_fetch_or", "rocshmem_ulonglong_atomic_fetch_or", "rocshmem_ctx_ulonglong_atomic_fetch_or", "rocshmem_uint64_atomic_fetch_or", "rocshmem_ctx_uint64_atomic_fetch_or"})
     public long atomicFetchOr(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
             return atomicFetchOrInContext(remote, value, pe);
         }
         return switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_or(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_or(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_or(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_or(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_or(remote, value, pe);
-            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
     /** Atomically XORs {@code value} in. (rocshmem_TYPE_atomic_xor) */
-    @CallsNative({"rocshmem_ulong_atomic_xor", "rocshmem_ctx_ulong_atomic_xor", "rocshmem_ulonglong_atomic_xor", "rocshmem_ctx_ulonglong_atomic_xor", "rocshmem_int64_atomic_xor", "rocshmem_ctx_int64_atomic_xor", "rocshmem_uint64_atomic_xor", "rocshmem_ctx_uint64_atomic_xor"})
+    @CallsNative({"rocshmem_int64_atomic_xor", "rocshmem_ctx_int64_atomic_xor", "rocshmem_ulong_atomic_xor", "rocshmem_ctx_ulong_atomic_xor", "rocshmem_ulonglong_atomic_xor", "rocshmem_ctx_ulonglong_atomic_xor", "rocshmem_uint64_atomic_xor", "rocshmem_ctx_uint64_atomic_xor"})
     public void atomicXor(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
@@ -574,27 +554,27 @@ public final class SymmetricLongs extends SymmetricArray {
             return;
         }
         switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_xor(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_xor(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_xor(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_xor(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_xor(remote, value, pe);
-            default -> throw unsupported("atomicXor", "atomic_xor", false, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicXor", "atomic_xor", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
     /** Atomically XORs {@code value} in; returns the old value. (rocshmem_TYPE_atomic_fetch_xor) */
-    @CallsNative({"rocshmem_ulong_atomic_fetch_xor", "rocshmem_ctx_ulong_atomic_fetch_xor", "rocshmem_ulonglong_atomic_fetch_xor", "rocshmem_ctx_ulonglong_atomic_fetch_xor", "rocshmem_int64_atomic_fetch_xor", "rocshmem_ctx_int64_atomic_fetch_xor", "rocshmem_uint64_atomic_fetch_xor", "rocshmem_ctx_uint64_atomic_fetch_xor"})
+    @CallsNative({"rocshmem_int64_atomic_fetch_xor", "rocshmem_ctx_int64_atomic_fetch_xor", "rocshmem_ulong_atomic_fetch_xor", "rocshmem_ctx_ulong_atomic_fetch_xor", "rocshmem_ulonglong_atomic_fetch_xor", "rocshmem_ctx_ulonglong_atomic_fetch_xor", "rocshmem_uint64_atomic_fetch_xor", "rocshmem_ctx_uint64_atomic_fetch_xor"})
     public long atomicFetchXor(int pe, long index, long value) {
         long remote = remote(pe, index);
         if (context != null) {
             return atomicFetchXorInContext(remote, value, pe);
         }
         return switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ulong_atomic_fetch_xor(remote, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_atomic_fetch_xor(remote, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_atomic_fetch_xor(remote, value, pe);
-            case INT64 -> AddressCalls.rocshmem_int64_atomic_fetch_xor(remote, value, pe);
             case UINT64 -> AddressCalls.rocshmem_uint64_atomic_fetch_xor(remote, value, pe);
-            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -607,12 +587,12 @@ public final class SymmetricLongs extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, long value) {
         long ivar = local(index);
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until(ivar, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until(ivar, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until(ivar, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until(ivar, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until(ivar, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until(ivar, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "wait_until", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntil", "wait_until", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -622,12 +602,12 @@ public final class SymmetricLongs extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_test(ivar, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_test(ivar, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_test(ivar, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_test(ivar, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_test(ivar, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_test(ivar, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "test", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("test", "test", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
         return satisfied != 0;
     }
@@ -638,12 +618,12 @@ public final class SymmetricLongs extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_all(ivars, length, status, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_all(ivars, length, status, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_all(ivars, length, status, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_all(ivars, length, status, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_all(ivars, length, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_all(ivars, length, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -653,12 +633,12 @@ public final class SymmetricLongs extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_any(ivars, length, status, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_any(ivars, length, status, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_any(ivars, length, status, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_any(ivars, length, status, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_any(ivars, length, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_any(ivars, length, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -669,12 +649,12 @@ public final class SymmetricLongs extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_some(ivars, length, indices, status, cmp.code, value);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -685,12 +665,12 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_all_vector(ivars, length, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
@@ -701,12 +681,12 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_any_vector(ivars, length, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
@@ -718,13 +698,29 @@ public final class SymmetricLongs extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case LONG -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_long_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case LONGLONG -> AddressCalls.rocshmem_longlong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case ULONG -> AddressCalls.rocshmem_ulong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ulong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case ULONGLONG -> AddressCalls.rocshmem_ulonglong_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
             case UINT64 -> AddressCalls.rocshmem_uint64_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "long, long long, unsigned long, unsigned long long, uint64_t");
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
+    }
+
+    /**
+     * {@link #waitUntil(long, Compare, long)} with a deadline, from the host: polls {@link #test} with
+     * backoff (spinning, then yielding, then parking up to 1 ms per poll) and throws
+     * {@link WaitTimeoutException}, naming the index and the element's last value, when {@code timeout}
+     * passes before the condition holds.
+     */
+    public void waitUntil(long index, Compare cmp, long value, java.time.Duration timeout) {
+        long deadline = Backoff.deadline(timeout);
+        for (int polls = 0; !test(index, cmp, value); polls++) {
+            if (Backoff.expired(deadline)) {
+                throw Backoff.timeout(this, index, cmp, value, get(index), timeout);
+            }
+            Backoff.pause(polls);
+        }
     }
 
     /** {@link #waitUntilAll(int[], Compare, long)} over every element of the view. */
@@ -833,21 +829,6 @@ public final class SymmetricLongs extends SymmetricArray {
         }
     }
 
-    private void putNbiInContext2(long dest, long[] source, int sourceOffset, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_size_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            default -> throw unsupported("putNbi", "put_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-        }
-    }
-
     private void getNbiInContext(long dest, long source, long nelems, int pe) {
         long ctx = context.address();
         switch (type) {
@@ -859,21 +840,6 @@ public final class SymmetricLongs extends SymmetricArray {
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_nbi(ctx, dest, source, nelems, pe);
             case SIZE -> AddressCalls.rocshmem_ctx_size_get_nbi(ctx, dest, source, nelems, pe);
             case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_nbi(ctx, dest, source, nelems, pe);
-            default -> throw unsupported("getNbi", "get_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
-        }
-    }
-
-    private void getNbiInContext2(long[] dest, int destOffset, long source, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case SIZE -> AddressCalls.rocshmem_ctx_size_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
             default -> throw unsupported("getNbi", "get_nbi", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
@@ -1031,66 +997,66 @@ public final class SymmetricLongs extends SymmetricArray {
     private void atomicAndInContext(long dest, long value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_and(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_and(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_and(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_and(ctx, dest, value, pe);
-            default -> throw unsupported("atomicAnd", "atomic_and", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicAnd", "atomic_and", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
     private long atomicFetchAndInContext(long dest, long value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_and(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_and(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_and(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_and(ctx, dest, value, pe);
-            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchAnd", "atomic_fetch_and", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
     private void atomicOrInContext(long dest, long value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_or(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_or(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_or(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_or(ctx, dest, value, pe);
-            default -> throw unsupported("atomicOr", "atomic_or", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicOr", "atomic_or", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
     private long atomicFetchOrInContext(long dest, long value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_or(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_or(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_or(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_or(ctx, dest, value, pe);
-            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchOr", "atomic_fetch_or", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 
     private void atomicXorInContext(long dest, long value, int pe) {
         long ctx = context.address();
         switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_xor(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_xor(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_xor(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_xor(ctx, dest, value, pe);
-            default -> throw unsupported("atomicXor", "atomic_xor", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicXor", "atomic_xor", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         }
     }
 
     private long atomicFetchXorInContext(long dest, long value, int pe) {
         long ctx = context.address();
         return switch (type) {
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, dest, value, pe);
+            case LONG, LONGLONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
+            case ULONG, SIZE -> AddressCalls.rocshmem_ctx_ulong_atomic_fetch_xor(ctx, dest, value, pe);
             case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_atomic_fetch_xor(ctx, dest, value, pe);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_atomic_fetch_xor(ctx, dest, value, pe);
             case UINT64 -> AddressCalls.rocshmem_ctx_uint64_atomic_fetch_xor(ctx, dest, value, pe);
-            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "unsigned long, unsigned long long, int64_t, uint64_t");
+            default -> throw unsupported("atomicFetchXor", "atomic_fetch_xor", true, "long, long long, unsigned long, unsigned long long, int64_t, uint64_t, size_t, ptrdiff_t");
         };
     }
 }

@@ -7,8 +7,8 @@ package org.rocshmem.api;
  * (see {@link SymmetricArray} for what every view shares).
  *
  * <p>C types it can stand for, and what rocSHMEM defines on the host for each (the view's
- * {@link #type()} selects the functions; an operation the type lacks throws {@link UnsupportedOperationException}
- * naming the types that have it):
+ * {@link #type()} selects the functions; an operation no C type of its width serves throws
+ * {@link UnsupportedOperationException} naming the types that have it):
  * <table>
  * <caption>host operations per C type</caption>
  * <tr><th>C type</th><th>RMA</th><th>atomics</th><th>wait/test</th><th>reductions</th></tr>
@@ -20,6 +20,17 @@ package org.rocshmem.api;
  *
  * <p>Unsigned types (unsigned short, uint16_t) travel as the same bits in a {@code short};
  * read them with {@link Short#toUnsignedInt(short)}.
+ *
+ * <p>Where rocSHMEM lacks an operation for the view's own C type, the view calls the function of a C type of the
+ * same width, which gives the same bits in two's complement (add, swap, fetch, set, compare-swap, the
+ * bitwise operations, sum and product); comparisons (waits, test) and min/max are only served by a type of the same
+ * signedness. So every operation below works for every listed type:
+ * <ul>
+ * <li>{@code unsigned short}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_short_*}</li>
+ * <li>{@code int16_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector}, {@code sum_reduce}, {@code prod_reduce}, {@code min_reduce}, {@code max_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_short_*}</li>
+ * <li>{@code uint16_t}: {@code wait_until}, {@code test}, {@code wait_until_all}, {@code wait_until_any}, {@code wait_until_some}, {@code wait_until_all_vector}, {@code wait_until_any_vector}, {@code wait_until_some_vector} call {@code rocshmem_ushort_*}</li>
+ * <li>{@code uint16_t}: {@code sum_reduce}, {@code prod_reduce}, {@code and_reduce}, {@code or_reduce}, {@code xor_reduce} call {@code rocshmem_short_*}</li>
+ * </ul>
  *
  * <p>Not offered because rocSHMEM has no host form of them (device code only): {@code put_signal}, {@code put_signal_nbi}, {@code signal_fetch}, {@code alltoall}, {@code fcollect}.
  */
@@ -102,7 +113,8 @@ public final class SymmetricShorts extends SymmetricArray {
         }
     }
 
-    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
+    /** Blocking put (rocshmem_TYPE_put): copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_short_put", "rocshmem_ctx_short_put", "rocshmem_ushort_put", "rocshmem_ctx_ushort_put", "rocshmem_int16_put", "rocshmem_ctx_int16_put", "rocshmem_uint16_put", "rocshmem_ctx_uint16_put"})
     public void put(int pe, short[] source) {
         requireArrayLength("source array", source.length);
@@ -146,7 +158,8 @@ public final class SymmetricShorts extends SymmetricArray {
         }
     }
 
-    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
+    /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). The array is read or written in place for the
+     * duration of the call (a JNI critical region: no copy in, no copy back). */
     @CallsNative({"rocshmem_short_get", "rocshmem_ctx_short_get", "rocshmem_ushort_get", "rocshmem_ctx_ushort_get", "rocshmem_int16_get", "rocshmem_ctx_int16_get", "rocshmem_uint16_get", "rocshmem_ctx_uint16_get"})
     public void get(int pe, short[] destination) {
         requireArrayLength("destination array", destination.length);
@@ -171,7 +184,10 @@ public final class SymmetricShorts extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
+    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_short_put_nbi", "rocshmem_ctx_short_put_nbi", "rocshmem_ushort_put_nbi", "rocshmem_ctx_ushort_put_nbi", "rocshmem_int16_put_nbi", "rocshmem_ctx_int16_put_nbi", "rocshmem_uint16_put_nbi", "rocshmem_ctx_uint16_put_nbi"})
     public void putNbi(int pe, SymmetricShorts source) {
         requireSameLength(source);
@@ -190,32 +206,10 @@ public final class SymmetricShorts extends SymmetricArray {
         }
     }
 
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies the array {@code source} into PE {@code pe}'s copy of this view (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_short_put_nbi", "rocshmem_ctx_short_put_nbi", "rocshmem_ushort_put_nbi", "rocshmem_ctx_ushort_put_nbi", "rocshmem_int16_put_nbi", "rocshmem_ctx_int16_put_nbi", "rocshmem_uint16_put_nbi", "rocshmem_ctx_uint16_put_nbi"})
-    public void putNbi(int pe, short[] source) {
-        requireArrayLength("source array", source.length);
-        putNbi(pe, source, 0);
-    }
-
-    /** Non-blocking put (rocshmem_TYPE_put_nbi), complete after quiet: copies {@link #length()} elements between {@code source[offset...]} and PE {@code pe}'s copy of this view. */
-    @CallsNative({"rocshmem_short_put_nbi", "rocshmem_ctx_short_put_nbi", "rocshmem_ushort_put_nbi", "rocshmem_ctx_ushort_put_nbi", "rocshmem_int16_put_nbi", "rocshmem_ctx_int16_put_nbi", "rocshmem_uint16_put_nbi", "rocshmem_ctx_uint16_put_nbi"})
-    public void putNbi(int pe, short[] source, int offset) {
-        requireArrayRange("source array", source.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            putNbiInContext2(remote, source, offset, length, pe);
-            return;
-        }
-        switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_put_nbi_from_array(remote, source, offset, length, pe);
-            case USHORT -> AddressCalls.rocshmem_ushort_put_nbi_from_array(remote, source, offset, length, pe);
-            case INT16 -> AddressCalls.rocshmem_int16_put_nbi_from_array(remote, source, offset, length, pe);
-            case UINT16 -> AddressCalls.rocshmem_uint16_put_nbi_from_array(remote, source, offset, length, pe);
-            default -> throw unsupported("putNbi", "put_nbi", false, "short, unsigned short, int16_t, uint16_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
+    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths).
+     * <p>Views only: a non-blocking transfer may use its local side until quiet, and a Java array is neither
+     * pinned that long nor visible to a GPU. For an array, use the blocking form, or copy it into a local
+     * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_short_get_nbi", "rocshmem_ctx_short_get_nbi", "rocshmem_ushort_get_nbi", "rocshmem_ctx_ushort_get_nbi", "rocshmem_int16_get_nbi", "rocshmem_ctx_int16_get_nbi", "rocshmem_uint16_get_nbi", "rocshmem_ctx_uint16_get_nbi"})
     public void getNbi(int pe, SymmetricShorts destination) {
         requireSameLength(destination);
@@ -230,31 +224,6 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ushort_get_nbi(local, remote, length, pe);
             case INT16 -> AddressCalls.rocshmem_int16_get_nbi(local, remote, length, pe);
             case UINT16 -> AddressCalls.rocshmem_uint16_get_nbi(local, remote, length, pe);
-            default -> throw unsupported("getNbi", "get_nbi", false, "short, unsigned short, int16_t, uint16_t");
-        }
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies PE {@code pe}'s copy of this view into the array {@code destination} (the array has exactly {@link #length()} elements). */
-    @CallsNative({"rocshmem_short_get_nbi", "rocshmem_ctx_short_get_nbi", "rocshmem_ushort_get_nbi", "rocshmem_ctx_ushort_get_nbi", "rocshmem_int16_get_nbi", "rocshmem_ctx_int16_get_nbi", "rocshmem_uint16_get_nbi", "rocshmem_ctx_uint16_get_nbi"})
-    public void getNbi(int pe, short[] destination) {
-        requireArrayLength("destination array", destination.length);
-        getNbi(pe, destination, 0);
-    }
-
-    /** Non-blocking get (rocshmem_TYPE_get_nbi), complete after quiet: copies {@link #length()} elements between PE {@code pe}'s copy of this view and {@code destination[offset...]}. */
-    @CallsNative({"rocshmem_short_get_nbi", "rocshmem_ctx_short_get_nbi", "rocshmem_ushort_get_nbi", "rocshmem_ctx_ushort_get_nbi", "rocshmem_int16_get_nbi", "rocshmem_ctx_int16_get_nbi", "rocshmem_uint16_get_nbi", "rocshmem_ctx_uint16_get_nbi"})
-    public void getNbi(int pe, short[] destination, int offset) {
-        requireArrayRange("destination array", destination.length, offset);
-        long remote = remoteBase(pe);
-        if (context != null) {
-            getNbiInContext2(destination, offset, remote, length, pe);
-            return;
-        }
-        switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_get_nbi_to_array(destination, offset, remote, length, pe);
-            case USHORT -> AddressCalls.rocshmem_ushort_get_nbi_to_array(destination, offset, remote, length, pe);
-            case INT16 -> AddressCalls.rocshmem_int16_get_nbi_to_array(destination, offset, remote, length, pe);
-            case UINT16 -> AddressCalls.rocshmem_uint16_get_nbi_to_array(destination, offset, remote, length, pe);
             default -> throw unsupported("getNbi", "get_nbi", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
@@ -292,6 +261,19 @@ public final class SymmetricShorts extends SymmetricArray {
         };
     }
 
+    /**
+     * Reads element {@code index} of this PE's copy ({@link #g(int, long)} on this PE, so it works on GPU
+     * memory too).
+     */
+    public short get(long index) {
+        return g(myPe, index);
+    }
+
+    /** Writes element {@code index} of this PE's copy ({@link #p(int, long, short)} on this PE). */
+    public void set(long index, short value) {
+        p(myPe, index, value);
+    }
+
     // ---- point-to-point synchronization on this PE's copy of the view (the ivars of OpenSHMEM).
     // A status array, where taken, has one entry per element; non-zero entries are left out of the
     // wait; null includes every element.
@@ -301,9 +283,9 @@ public final class SymmetricShorts extends SymmetricArray {
     public void waitUntil(long index, Compare cmp, short value) {
         long ivar = local(index);
         switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until(ivar, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until(ivar, cmp.code, value);
-            default -> throw unsupported("waitUntil", "wait_until", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until(ivar, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until(ivar, cmp.code, value);
+            default -> throw unsupported("waitUntil", "wait_until", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -313,9 +295,9 @@ public final class SymmetricShorts extends SymmetricArray {
         long ivar = local(index);
         int satisfied;
         satisfied = switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_test(ivar, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_test(ivar, cmp.code, value);
-            default -> throw unsupported("test", "test", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_test(ivar, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_test(ivar, cmp.code, value);
+            default -> throw unsupported("test", "test", false, "short, unsigned short, int16_t, uint16_t");
         };
         return satisfied != 0;
     }
@@ -326,9 +308,9 @@ public final class SymmetricShorts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_all(ivars, length, status, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_all(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_all(ivars, length, status, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_all(ivars, length, status, cmp.code, value);
+            default -> throw unsupported("waitUntilAll", "wait_until_all", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -338,9 +320,9 @@ public final class SymmetricShorts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_any(ivars, length, status, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_any(ivars, length, status, cmp.code, value);
-            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_any(ivars, length, status, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_any(ivars, length, status, cmp.code, value);
+            default -> throw unsupported("waitUntilAny", "wait_until_any", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
 
@@ -351,9 +333,9 @@ public final class SymmetricShorts extends SymmetricArray {
         requireStatus(status);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_some(ivars, length, indices, status, cmp.code, value);
-            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_some(ivars, length, indices, status, cmp.code, value);
+            default -> throw unsupported("waitUntilSome", "wait_until_some", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
 
@@ -364,9 +346,9 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_all_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_all_vector(ivars, length, status, cmp.code, values);
+            default -> throw unsupported("waitUntilAllVector", "wait_until_all_vector", false, "short, unsigned short, int16_t, uint16_t");
         }
     }
 
@@ -377,9 +359,9 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_any_vector(ivars, length, status, cmp.code, values);
-            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_any_vector(ivars, length, status, cmp.code, values);
+            default -> throw unsupported("waitUntilAnyVector", "wait_until_any_vector", false, "short, unsigned short, int16_t, uint16_t");
         };
     }
 
@@ -391,10 +373,26 @@ public final class SymmetricShorts extends SymmetricArray {
         requireArrayLength("values", values.length);
         long ivars = localBase();
         return switch (type) {
-            case SHORT -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            case USHORT -> AddressCalls.rocshmem_ushort_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
-            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "short, unsigned short");
+            case SHORT, INT16 -> AddressCalls.rocshmem_short_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            case USHORT, UINT16 -> AddressCalls.rocshmem_ushort_wait_until_some_vector(ivars, length, indices, status, cmp.code, values);
+            default -> throw unsupported("waitUntilSomeVector", "wait_until_some_vector", false, "short, unsigned short, int16_t, uint16_t");
         };
+    }
+
+    /**
+     * {@link #waitUntil(long, Compare, short)} with a deadline, from the host: polls {@link #test} with
+     * backoff (spinning, then yielding, then parking up to 1 ms per poll) and throws
+     * {@link WaitTimeoutException}, naming the index and the element's last value, when {@code timeout}
+     * passes before the condition holds.
+     */
+    public void waitUntil(long index, Compare cmp, short value, java.time.Duration timeout) {
+        long deadline = Backoff.deadline(timeout);
+        for (int polls = 0; !test(index, cmp, value); polls++) {
+            if (Backoff.expired(deadline)) {
+                throw Backoff.timeout(this, index, cmp, value, get(index), timeout);
+            }
+            Backoff.pause(polls);
+        }
     }
 
     /** {@link #waitUntilAll(int[], Compare, short)} over every element of the view. */
@@ -483,17 +481,6 @@ public final class SymmetricShorts extends SymmetricArray {
         }
     }
 
-    private void putNbiInContext2(long dest, short[] source, int sourceOffset, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case USHORT -> AddressCalls.rocshmem_ctx_ushort_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case INT16 -> AddressCalls.rocshmem_ctx_int16_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_put_nbi_from_array(ctx, dest, source, sourceOffset, nelems, pe);
-            default -> throw unsupported("putNbi", "put_nbi", true, "short, unsigned short, int16_t, uint16_t");
-        }
-    }
-
     private void getNbiInContext(long dest, long source, long nelems, int pe) {
         long ctx = context.address();
         switch (type) {
@@ -501,17 +488,6 @@ public final class SymmetricShorts extends SymmetricArray {
             case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_nbi(ctx, dest, source, nelems, pe);
             case INT16 -> AddressCalls.rocshmem_ctx_int16_get_nbi(ctx, dest, source, nelems, pe);
             case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_nbi(ctx, dest, source, nelems, pe);
-            default -> throw unsupported("getNbi", "get_nbi", true, "short, unsigned short, int16_t, uint16_t");
-        }
-    }
-
-    private void getNbiInContext2(short[] dest, int destOffset, long source, long nelems, int pe) {
-        long ctx = context.address();
-        switch (type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case USHORT -> AddressCalls.rocshmem_ctx_ushort_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case INT16 -> AddressCalls.rocshmem_ctx_int16_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
-            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_get_nbi_to_array(ctx, dest, destOffset, source, nelems, pe);
             default -> throw unsupported("getNbi", "get_nbi", true, "short, unsigned short, int16_t, uint16_t");
         }
     }

@@ -5,7 +5,8 @@ package org.rocshmem.api;
 /**
  * The typed team collectives, generated from the manifest; {@link Team} is the class to use. rocSHMEM
  * defines these host collectives only in ctx form, so they run on the session's default context unless
- * the destination view carries one. Every one is collective over the team: every member calls it with
+ * the destination view carries one; that context takes a slot of the library's host-context pool
+ * ({@link Rocshmem#defaultContext()}). Every one is collective over the team: every member calls it with
  * the same arguments; on {@link Team#INVALID} (this PE is not a member) it returns at once.
  */
 public abstract sealed class TeamCollectives permits Team {
@@ -99,7 +100,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -119,7 +120,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -141,7 +142,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -163,7 +164,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -183,7 +184,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -205,7 +206,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -227,7 +228,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -247,7 +248,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -269,7 +270,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -291,7 +292,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -311,7 +312,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -333,7 +334,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -355,7 +356,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -375,7 +376,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -397,7 +398,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -419,7 +420,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -439,7 +440,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -461,7 +462,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -483,7 +484,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -503,7 +504,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -525,7 +526,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -572,7 +573,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -592,7 +593,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -614,7 +615,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -636,7 +637,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -656,7 +657,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -678,7 +679,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -700,7 +701,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -720,7 +721,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -742,7 +743,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -764,7 +765,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -784,7 +785,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -806,7 +807,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -828,7 +829,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -848,7 +849,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -870,7 +871,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -892,7 +893,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -912,7 +913,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -934,7 +935,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -956,7 +957,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -976,7 +977,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -998,7 +999,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -1049,7 +1050,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
@@ -1070,7 +1071,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
@@ -1093,7 +1094,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
@@ -1116,7 +1117,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
@@ -1137,7 +1138,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
@@ -1160,7 +1161,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
@@ -1183,7 +1184,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
@@ -1204,7 +1205,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
@@ -1227,7 +1228,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
@@ -1250,7 +1251,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
@@ -1271,7 +1272,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
@@ -1294,7 +1295,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
@@ -1317,7 +1318,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
@@ -1338,7 +1339,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
@@ -1361,7 +1362,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
@@ -1384,7 +1385,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
@@ -1405,7 +1406,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
@@ -1428,7 +1429,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
@@ -1451,7 +1452,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
@@ -1472,7 +1473,7 @@ public abstract sealed class TeamCollectives permits Team {
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
@@ -1495,7 +1496,7 @@ public abstract sealed class TeamCollectives permits Team {
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
             case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_scatter(ctx, team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };

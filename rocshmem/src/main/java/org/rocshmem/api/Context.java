@@ -52,7 +52,8 @@ public final class Context implements AutoCloseable {
         if (status != 0) {
             handle.close();
             throw new RocshmemException("rocshmem_ctx_create(" + options + ") failed with status " + status
-                    + " (too many contexts? rocSHMEM limits them with ROCSHMEM_MAX_NUM_CONTEXTS)", status);
+                    + " (too many contexts? rocSHMEM limits host contexts with ROCSHMEM_MAX_NUM_HOST_CONTEXTS)",
+                    status);
         }
         return new Context(session, handle, options, sessionDefault);
     }
@@ -90,8 +91,8 @@ public final class Context implements AutoCloseable {
         if (sessionDefault) {
             throw new UnsupportedOperationException("the session's default context is destroyed by finalize");
         }
-        if (session.handles().forget(this)) {
-            destroyNow();
+        if (session.handles().forget(this) && session.isOpen()) {
+            destroyNow(); // after the session ended (finalize, or left on an exception) there is nothing to destroy
         }
     }
 

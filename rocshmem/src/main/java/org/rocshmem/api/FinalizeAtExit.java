@@ -17,9 +17,8 @@ import java.time.Duration;
  *     message naming this PE. On a GPU the other PEs are released by the launcher or mpirun when this process
  *     exits non-zero.</li>
  * </ul>
- * An exception that propagates out of a try-with-resources block is not visible to {@code close()} (Java passes no
- * such information), so that close finalizes normally; on the emulator the collective matching check stops the
- * job if the other PEs are elsewhere (see docs/reliability.md).
+ * An exception that propagates out of a try-with-resources block is handled earlier, by the closes on javac's
+ * exceptional path: they leave the job in the same way ({@link ExceptionalClose}).
  */
 final class FinalizeAtExit {
     static final String TIMEOUT_PROPERTY = "rocshmem.finalizeAtExitTimeoutSeconds";

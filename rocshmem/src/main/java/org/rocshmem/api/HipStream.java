@@ -84,14 +84,21 @@ public final class HipStream implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------- ordered sequence
+    // RMA argument order, as on the views (SymmetricArray): the remote side, the PE, then the local side.
 
-    /** Enqueues the copy of {@code source} into PE {@code pe}'s {@code destination} (rocshmem_putmem_on_stream). */
+    /**
+     * Enqueues the copy of {@code source} into PE {@code pe}'s {@code destination} (rocshmem_putmem_on_stream): the
+     * same order as {@code destination.put(pe, source)} on a view, remote side first.
+     */
     public HipStream put(SymmetricArray destination, int pe, SymmetricArray source) {
         destination.putmemOnStream(this, pe, source);
         return this;
     }
 
-    /** Enqueues the copy of PE {@code pe}'s {@code source} into local {@code destination}. */
+    /**
+     * Enqueues the copy of PE {@code pe}'s {@code source} into local {@code destination}: the same order as
+     * {@code source.get(pe, destination)} on a view, remote side first.
+     */
     public HipStream get(SymmetricArray source, int pe, SymmetricArray destination) {
         source.getmemOnStream(this, pe, destination);
         return this;

@@ -46,7 +46,11 @@ final class LiveHandles {
         return teams.remove(team.rawHandle(), team);
     }
 
-    synchronized Context track(Context context) {
+    /** Creates a context for the program (createContext) once the host-context pool has room for it. */
+    synchronized Context createTracked(java.util.Set<ContextOption> options) {
+        HostContextLimit.require(session.backend(), 1 + contexts.size() + (sessionContext != null ? 1 : 0),
+                "a context for createContext(" + options + ")");
+        Context context = Context.create(session, options, false);
         contexts.put(context, Boolean.TRUE);
         return context;
     }
@@ -62,6 +66,9 @@ final class LiveHandles {
         }
         synchronized (this) {
             if (sessionContext == null) {
+                HostContextLimit.require(session.backend(), 1 + contexts.size(), "the session's context for the host"
+                        + " collectives on views without a context (rocSHMEM defines them only in ctx form; give the"
+                        + " destination view a context with withContext(ctx) to use one of yours)");
                 sessionContext = Context.create(session, EnumSet.noneOf(ContextOption.class), true);
             }
             return sessionContext;
@@ -85,16 +92,18 @@ final class LiveHandles {
             teams.clear();
         }
         for (Context context : leftContexts) {
-            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
-                    context, LeakReporter.stackTrace(context.site));
+            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize ({1})",
+                    context, LeakReporter.site(context.site));
+            LeakReporter.debugTrace(LOG, context.site);
             context.destroyNow();
         }
         if (ownContext != null) {
             ownContext.destroyNow();
         }
         for (Team team : leftTeams) {
-            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize.\n{1}",
-                    team, LeakReporter.stackTrace(team.site));
+            Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; destroying it at finalize ({1})",
+                    team, LeakReporter.site(team.site));
+            LeakReporter.debugTrace(LOG, team.site);
             team.destroyNow();
         }
     }

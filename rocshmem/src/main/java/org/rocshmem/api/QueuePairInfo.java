@@ -21,7 +21,8 @@ public record QueuePairInfo(String vendor, int qpn, long sqBuffer, long sqProduc
                             int sqDepth, int cqDepth, int lkey, int rkey) {
 
     static QueuePairInfo of(QpInfo info) {
-        return new QueuePairInfo(info.vendor().name(), info.qpn(), info.sq_buf(), info.sq_prod(), info.cq_buf(),
-                info.base_heap(), info.sq_depth(), info.cq_depth(), info.lkey(), info.rkey());
+        // intern(): the enum JavaCPP returns carries only the value (see Rocshmem.backendType())
+        return new QueuePairInfo(info.vendor().intern().name(), info.qpn(), info.sq_buf(), info.sq_prod(),
+                info.cq_buf(), info.base_heap(), info.sq_depth(), info.cq_depth(), info.lkey(), info.rkey());
     }
 }

@@ -15,10 +15,13 @@ public final class RegisteredBuffer implements AutoCloseable {
     private final Rocshmem session;
     private final BytePointer address;
     private final long byteSize;
+    /** Address of the first registered byte (the pointer's position counted in its own elements). */
+    private final long start;
     private volatile boolean closed;
 
     RegisteredBuffer(Rocshmem session, Pointer address, long byteSize) {
         this.session = session;
+        this.start = address.address() + address.position() * Math.max(1, address.sizeof());
         this.address = new BytePointer(address).capacity(byteSize);
         this.byteSize = byteSize;
     }
@@ -71,5 +74,18 @@ public final class RegisteredBuffer implements AutoCloseable {
 
     long address() {
         return address.address();
+    }
+
+    /** The first registered byte for a transfer of {@code bytes} bytes; checks it is still registered and fits. */
+    long start(String what, long bytes) {
+        if (closed) {
+            throw new RocshmemStateException(what + ": this RegisteredBuffer was unregistered");
+        }
+        session.requireOpen();
+        if (bytes > byteSize) {
+            throw new IndexOutOfBoundsException(what + ": " + bytes + " bytes do not fit the " + byteSize
+                    + " registered bytes");
+        }
+        return start;
     }
 }

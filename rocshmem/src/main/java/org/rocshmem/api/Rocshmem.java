@@ -19,6 +19,13 @@ import org.bytedeco.javacpp.Pointer;
  * an id you already hold, ...). Every path first pins the HIP device from LOCAL_RANK / OMPI_COMM_WORLD_LOCAL_RANK /
  * SLURM_LOCALID.
  *
+ * <p>An exception that leaves a try-with-resources block must reach the user, so closing there is never collective:
+ * when javac's exceptional close path calls {@code close()} on the session, a buffer or a team (recognised from the
+ * calling method's bytecode), this PE leaves the job without finalize, as the shutdown hook does for an abnormal
+ * end. The other PEs stop at their next wait or collective with a message naming this PE (on the emulator; on a GPU
+ * the launcher or mpirun ends them when this process exits non-zero), and the exception propagates with its stack
+ * trace as the first report of the failure.
+ *
  * <p>{@link #close()} finalizes, collectively: device sync, destroy tracked teams (newest first, the same order on every PE), free
  * leaked buffers (each logged with its allocation site), rocshmem_finalize (whose implicit barrier is the only
  * synchronization). A JVM shutdown hook does the same, bounded in time, if the program forgot, and nothing collective
@@ -37,8 +44,12 @@ public final class Rocshmem implements AutoCloseable {
     private final Team shared;
     private final FinalizeAtExit exitHook;
     private volatile boolean open = true;
+    /** This PE left the job because an exception propagated out of a try-with-resources block (see close()). */
+    private volatile boolean leftOnException;
     private final SymmetricHeap heap = new SymmetricHeap(this);
     private final LiveHandles handles;
+    /** Modules that went through initModule (HipModule.close forgets its own). */
+    private final java.util.Set<HipModule> modules = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private Rocshmem(Backend backend) {
         this.myPe = rocshmem_my_pe();
@@ -203,6 +214,31 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /**
+     * Registers the bytes of a direct ByteBuffer from its position to its limit (rocshmem_buffer_register), e.g. to
+     * use it with {@link SymmetricArray#putmem(int, RegisteredBuffer)}; not collective. Keep the buffer reachable
+     * until the registration is closed: it owns the memory.
+     */
+    @CallsNative("rocshmem_buffer_register")
+    public RegisteredBuffer register(java.nio.ByteBuffer buffer) {
+        Pointer start = LocalMemory.of(buffer, "register: the buffer");
+        return register(start, buffer.remaining());
+    }
+
+    /** Registers RCCL-side device memory of known length ({@link org.rocshmem.api.rccl.DeviceBuffer}); not collective. */
+    @CallsNative("rocshmem_buffer_register")
+    public RegisteredBuffer register(org.rocshmem.api.rccl.DeviceBuffer buffer) {
+        Pointer start = LocalMemory.of(buffer);
+        return register(start, start.capacity());
+    }
+
+    /** Registers the whole of an RCCL {@link org.rocshmem.api.rccl.DeviceMemory} allocation; not collective. */
+    @CallsNative("rocshmem_buffer_register")
+    public RegisteredBuffer register(org.rocshmem.api.rccl.DeviceMemory memory) {
+        Objects.requireNonNull(memory, "memory");
+        return register(memory.buffer());
+    }
+
+    /**
      * Makes externally allocated device memory symmetric (rocshmem_buffer_register_symmetric), collectively: every
      * PE registers a block of the same size. The returned buffer addresses it like any symmetric allocation; its
      * close() unregisters it (rocshmem_buffer_unregister_symmetric) and leaves the memory to its owner. Needs memory
@@ -253,6 +289,12 @@ public final class Rocshmem implements AutoCloseable {
     /**
      * Creates a communication context (rocshmem_ctx_create) with the given options; close it when done. Typed views
      * use it through {@code view.withContext(ctx)}.
+     *
+     * <p>Host contexts come from a pool of {@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS} (rocSHMEM 3.x: 1 by default, taken
+     * by the library's own default context), and past it the library does not fail but asserts or corrupts memory.
+     * So this checks first: with the variable set (or on a GPU, where it defaults to 1) a context beyond the pool
+     * throws a {@link RocshmemException} naming the variable and how many contexts are in use. Set it in every PE's
+     * environment to the number the program needs, plus one.
      */
     @CallsNative("rocshmem_ctx_create")
     public Context createContext(ContextOption... options) {
@@ -265,13 +307,17 @@ public final class Rocshmem implements AutoCloseable {
     public Context createContext(java.util.Set<ContextOption> options) {
         requireOpen();
         Objects.requireNonNull(options, "options");
-        return handles.track(Context.create(this, options, false));
+        return handles.createTracked(options);
     }
 
     /**
      * The session's own context, on which the host collectives run when their destination view has no context
      * (rocSHMEM defines the host broadcast and reductions only in ctx form). Created with the session's first use
-     * of it and destroyed by finalize; {@link Context#close()} refuses it.
+     * of it and destroyed by finalize; {@link Context#close()} refuses it. It takes a slot of the library's host
+     * context pool ({@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS}, 1 by default in rocSHMEM 3.x, its own default context
+     * included): with the default, give the collectives' destination views a context of yours
+     * ({@code withContext(ctx)}), or raise the variable; the API refuses, naming it, rather than exceed the pool
+     * (see {@link #createContext(ContextOption...)}).
      */
     @CallsNative("rocshmem_ctx_create")
     public Context defaultContext() {
@@ -336,11 +382,16 @@ public final class Rocshmem implements AutoCloseable {
         return ThreadLevel.of(provided[0]);
     }
 
-    /** Which transport the library runs on (rocshmem_query_backend_type). */
+    /**
+     * Which transport the library runs on (rocshmem_query_backend_type): {@code GDA_BACKEND}, {@code RO_BACKEND} or
+     * {@code IPC_BACKEND} (the emulator says IPC_BACKEND).
+     */
     @CallsNative("rocshmem_query_backend_type")
     public String backendType() {
         requireOpen();
-        return rocshmem_query_backend_type().name();
+        // JavaCPP returns a native enum as a fresh instance carrying only its value (name() null, ordinal() 0):
+        // intern() maps it to the constant.
+        return rocshmem_query_backend_type().intern().name();
     }
 
     /** Prints the library's operation counters (rocshmem_dump_stats; on stderr for the emulator). */
@@ -369,14 +420,36 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /**
-     * Makes a loaded HIP code object usable by its kernels' rocSHMEM device calls (rocshmem_hipmodule_init, graph
-     * compatible when {@code stream} is given). Returns the library's status; 0 on success.
+     * Lets the kernels of {@code module} call rocSHMEM (rocshmem_hipmodule_init: the code object's rocSHMEM device
+     * globals get this session's state). Call it once per loaded module, before the first launch of such a kernel;
+     * the session remembers the module, and launching a kernel that uses rocSHMEM from a module it does not know
+     * throws (on the emulator, whose code object says which kernels do).
      */
     @CallsNative("rocshmem_hipmodule_init")
-    public int initHipModule(org.rocshmem.hip.ihipModule_t module, HipStream stream) {
+    public void initModule(HipModule module) {
+        initModule(module, null);
+    }
+
+    /** {@link #initModule(HipModule)}, stream-ordered on {@code stream} (graph compatible); null for none. */
+    @CallsNative("rocshmem_hipmodule_init")
+    public void initModule(HipModule module, HipStream stream) {
         requireOpen();
         Objects.requireNonNull(module, "module");
-        return rocshmem_hipmodule_init(module, stream == null ? null : stream.handle());
+        int status = rocshmem_hipmodule_init(module.handle(), stream == null ? null : stream.handle());
+        if (status != 0) {
+            throw new RocshmemException("rocshmem_hipmodule_init(" + module.source() + ") returned " + status, status);
+        }
+        modules.add(module);
+        module.markInitialized(this);
+    }
+
+    /** Whether {@link #initModule} ran on {@code module} in this open session. */
+    boolean initializedModule(HipModule module) {
+        return open && modules.contains(module);
+    }
+
+    void forgetModule(HipModule module) {
+        modules.remove(module);
     }
 
     /** What the library says about itself; valid before init (constant queries). */
@@ -394,7 +467,7 @@ public final class Rocshmem implements AutoCloseable {
     public java.util.Optional<String> queuePairProvider() {
         requireOpen();
         return rocshmem_qp_introspect_available()
-                ? java.util.Optional.of(rocshmem_qp_introspect_provider().name()) : java.util.Optional.empty();
+                ? java.util.Optional.of(rocshmem_qp_introspect_provider().intern().name()) : java.util.Optional.empty();
     }
 
     /**
@@ -420,12 +493,35 @@ public final class Rocshmem implements AutoCloseable {
     @Override
     public void close() {
         synchronized (LOCK) {
-            if (!open) {
+            if (!open || closingOnException()) {
                 return;
             }
             finalizeNow();
         }
         exitHook.uninstall();
+    }
+
+    /**
+     * Whether a close() is to make no collective call because an exception is leaving a try-with-resources block
+     * ({@link ExceptionalClose}); the first such close leaves the job ({@link #leaveOnException}).
+     */
+    boolean closingOnException() {
+        if (leftOnException) {
+            return true;
+        }
+        if (!open || !ExceptionalClose.inProgress()) {
+            return false;
+        }
+        leaveOnException();
+        return true;
+    }
+
+    /** Abandons the session without any collective call, so that the propagating exception is what the user sees. */
+    private void leaveOnException() {
+        leftOnException = true;
+        LOG.log(System.Logger.Level.DEBUG, "PE {0}: an exception leaves a try-with-resources block; leaving the job"
+                + " without finalize", myPe);
+        abandon();
     }
 
     void requireOpen() {

@@ -9,7 +9,10 @@ import org.bytedeco.javacpp.Pointer;
  *
  * <p>A view's size carries the element count, so a transfer between two views needs no lengths:
  * {@code inbox.put(pe, outbox)} moves {@code outbox.length()} elements into PE {@code pe}'s copy of {@code inbox}.
- * Ranges are views too: {@code inbox.slice(from, count)}. Offsets and counts are in elements and are checked before
+ * Ranges are views too: {@code inbox.slice(from, count)}. One argument order for every RMA call, on views and on
+ * streams: the remote side, then the PE, then the local side ({@code remote.put(pe, local)},
+ * {@code remote.get(pe, local)}, {@code stream.put(remote, pe, local)}, {@code stream.get(remote, pe, local)}).
+ * Offsets and counts are in elements and are checked before
  * any native call; a view of a closed buffer, or of a finalized session, refuses every operation.
  *
  * <p>Every operation goes through the view's {@linkplain #context() context}: the library's default context, or
@@ -30,6 +33,8 @@ public abstract sealed class SymmetricArray
     final CType type;
     /** null: the library's default context. */
     final Context context;
+    /** This PE, for the typed {@code get(index)}/{@code set(index, value)} on its own copy. */
+    final int myPe;
     private final int nPes;
     private final int shift;
 
@@ -40,6 +45,7 @@ public abstract sealed class SymmetricArray
         this.length = length;
         this.type = type;
         this.context = context;
+        this.myPe = session.myPe();
         this.nPes = session.nPesUnchecked();
         this.shift = Long.numberOfTrailingZeros(type.bytes());
     }
@@ -74,6 +80,23 @@ public abstract sealed class SymmetricArray
         return address;
     }
 
+    /**
+     * rocshmem_ptr of element 0 for every PE: the address at which this PE can load and store PE {@code pe}'s copy
+     * directly (a kernel's plain pointer), 0 where there is no direct path (use put/get there); the own entry is the
+     * own address. The counterpart of rocshmem4py's peer-pointer table.
+     */
+    @CallsNative("rocshmem_ptr")
+    public final long[] peerAddresses() {
+        requireLive();
+        return PeerAddressTable.peerAddresses(address, nPes);
+    }
+
+    /** {@link #peerAddresses()} as a device array a kernel can index by PE (a kernel argument); close it when done. */
+    @CallsNative({"rocshmem_ptr", "hipMalloc", "hipMemcpy"})
+    public final PeerAddressTable peerAddressTable() {
+        return PeerAddressTable.upload(peerAddresses());
+    }
+
     /** The elements {@code [from, from + count)} as a view of the same type and context. */
     public abstract SymmetricArray slice(long from, long count);
 
@@ -102,6 +125,49 @@ public abstract sealed class SymmetricArray
         } else {
             AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, byteSize(), pe);
         }
+    }
+
+    /**
+     * rocshmem_putmem from registered local memory ({@link Rocshmem#register(java.nio.ByteBuffer)}, a
+     * {@link org.rocshmem.api.rccl.DeviceBuffer} or a pointer): its first {@link #byteSize()} bytes.
+     */
+    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
+    public final void putmem(int pe, RegisteredBuffer source) {
+        long src = source.start("putmem source", byteSize());
+        long dest = remoteBase(pe);
+        if (context == null) {
+            AddressCalls.rocshmem_putmem(dest, src, byteSize(), pe);
+        } else {
+            AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, byteSize(), pe);
+        }
+    }
+
+    /** rocshmem_getmem into registered local memory: its first {@link #byteSize()} bytes. */
+    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
+    public final void getmem(int pe, RegisteredBuffer destination) {
+        long dest = destination.start("getmem destination", byteSize());
+        long src = remoteBase(pe);
+        if (context == null) {
+            AddressCalls.rocshmem_getmem(dest, src, byteSize(), pe);
+        } else {
+            AddressCalls.rocshmem_ctx_getmem(context.address(), dest, src, byteSize(), pe);
+        }
+    }
+
+    /**
+     * rocshmem_putmem from a direct ByteBuffer: {@link #byteSize()} bytes from its position (its position does not
+     * move). On a GPU register the buffer first ({@link Rocshmem#register(java.nio.ByteBuffer)}); the form with the
+     * registration, {@link #putmem(int, RegisteredBuffer)}, also allocates nothing per call.
+     */
+    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
+    public final void putmem(int pe, java.nio.ByteBuffer source) {
+        putmem(pe, LocalMemory.of(source, "putmem source"));
+    }
+
+    /** rocshmem_getmem into a direct ByteBuffer: {@link #byteSize()} bytes from its position (which does not move). */
+    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
+    public final void getmem(int pe, java.nio.ByteBuffer destination) {
+        getmem(pe, LocalMemory.of(destination, "getmem destination"));
     }
 
     /** rocshmem_getmem: copies PE {@code pe}'s copy of this view into the whole local {@code destination}. */

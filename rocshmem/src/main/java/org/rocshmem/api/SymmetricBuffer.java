@@ -132,7 +132,7 @@ public final class SymmetricBuffer implements AutoCloseable {
     private long typedBase(CType type, Class<?> elementType) {
         requireSymmetric("a typed view");
         if (type.elementType() != elementType) {
-            throw new IllegalArgumentException(type + " (" + type.cName() + ") is not held in a " + elementType
+            throw new IllegalArgumentException(type + " (" + type.cName() + ") is not held in a Java " + elementType
                     + "; the C types for it are " + CType.forElement(elementType));
         }
         return base.address();
@@ -183,7 +183,7 @@ public final class SymmetricBuffer implements AutoCloseable {
         }
         if (!session.backend().emulator()) {
             throw new UnsupportedOperationException("symmetric memory is GPU memory on " + session.backend()
-                    + "; use copyToHost/copyFromHost instead of a ByteBuffer view");
+                    + "; move data with the typed views' copyFrom/copyTo instead of a ByteBuffer view");
         }
         BytePointer window = new BytePointer(pointer()).position(offset).limit(offset + length);
         return rawViews.track(window.asByteBuffer().order(ByteOrder.nativeOrder()));
@@ -236,6 +236,12 @@ public final class SymmetricBuffer implements AutoCloseable {
             return;
         }
         rawViews.die(); // before rocshmem_free returns the block to the heap
+        if (session.closingOnException()) {
+            if (allocation.release()) {
+                leakWatch.clean(); // not leaked: the job is over for this PE, rocshmem_free is collective
+            }
+            return;
+        }
         if (session.heap().free(allocation)) {
             leakWatch.clean();
         }

@@ -120,8 +120,9 @@ final class SymmetricHeap {
         }
         for (Allocation allocation : leaked) {
             if (allocation.release()) {
-                Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; freeing it at finalize.\n{1}",
-                        allocation.describe(), LeakReporter.stackTrace(allocation.site));
+                Warnings.log(LOG, System.Logger.Level.WARNING, "{0} was not closed; freeing it at finalize ({1})",
+                        allocation.describe(), LeakReporter.site(allocation.site));
+                LeakReporter.debugTrace(LOG, allocation.site);
                 release(allocation);
             }
         }

@@ -38,8 +38,19 @@ public final class Team extends TeamCollectives implements AutoCloseable {
 
     enum Kind { WORLD, SHARED, SPLIT, INVALID }
 
-    /** Both halves of {@link #split2d}; either is {@link #INVALID} on a PE that is not a member. */
-    public record Split2d(Team x, Team y) {
+    /**
+     * Both halves of {@link #split2d}; either is {@link #INVALID} on a PE that is not a member. Closing it destroys
+     * both teams (collective, like {@link Team#close()}: y first, the newer one), so it fits a try-with-resources.
+     */
+    public record Split2d(Team x, Team y) implements AutoCloseable {
+        @Override
+        public void close() {
+            try {
+                y.close();
+            } finally {
+                x.close();
+            }
+        }
     }
 
     /**
@@ -270,6 +281,10 @@ public final class Team extends TeamCollectives implements AutoCloseable {
     @Override
     public void close() {
         if (!isValid() || isPredefined() || destroyed) {
+            return;
+        }
+        if (session.closingOnException()) {
+            destroyed = true; // rocshmem_team_destroy is collective: not on the way out of a failed block
             return;
         }
         session.requireOpen();

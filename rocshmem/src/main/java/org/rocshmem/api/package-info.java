@@ -34,8 +34,9 @@
  * }</pre>
  *
  * <h2>One-sided operations</h2>
- * On the views: put, get, put_nbi, get_nbi (with a view or a Java array), p and g; the whole atomic matrix
- * ({@code atomicFetchAdd}, {@code atomicCompareSwap}, bitwise ones where the C type has them); the untyped
+ * On the views: put and get (with a view or a Java array), put_nbi and get_nbi (with a view), p and g; the whole
+ * atomic matrix ({@code atomicFetchAdd}, {@code atomicCompareSwap}, the bitwise ones for every integer type wider
+ * than a byte: a C type the library lacks an operation for is served by one of its width); the untyped
  * {@code putmem}/{@code getmem} family on {@link org.rocshmem.api.SymmetricArray}. Every index, count and PE is checked
  * before native code; hot paths allocate nothing.
  *

@@ -34,8 +34,39 @@ class ApiCoverageTest {
             "set_team_world_device", "internal: init copies the host ROCSHMEM_TEAM_WORLD handle to the device",
             "set_team_shared_device", "internal: init copies the host ROCSHMEM_TEAM_SHARED handle to the device",
             "RocshmemGetFunctionTable", "internal: the API-trace dispatch table for profilers, not an application call",
-            "rocshmem_get_device_ctx", "deprecated upstream for rocshmem_hipmodule_init (Rocshmem.initHipModule);"
+            "rocshmem_get_device_ctx", "deprecated upstream for rocshmem_hipmodule_init (Rocshmem.initModule);"
                     + " its result is only usable by device code");
+
+    /** The HIP module and launch functions the kernel API must reach (HipModule, Kernel). */
+    static final Set<String> HIP_MODULE_AND_LAUNCH = Set.of("hipModuleLoad", "hipModuleLoadData", "hipModuleUnload",
+            "hipModuleGetFunction", "hipModuleGetGlobal", "hipFuncGetAttributes", "hipModuleLaunchKernel");
+
+    /** HIP names in {@link CallsNative} are bound functions, and every module/launch function is reachable. */
+    @Test
+    void theHipModuleAndLaunchFunctionsAreReachableFromTheApi() throws Exception {
+        Set<String> bound = new TreeSet<>();
+        for (java.lang.reflect.Method m : Class.forName("org.rocshmem.global.hip", false,
+                ApiCoverageTest.class.getClassLoader()).getDeclaredMethods()) {
+            bound.add(m.getName());
+        }
+        Map<String, List<String>> hipCalls = new TreeMap<>(calledNatives());
+        hipCalls.keySet().removeIf(name -> !name.startsWith("hip"));
+        List<String> problems = new ArrayList<>();
+        hipCalls.forEach((name, by) -> {
+            if (!bound.contains(name)) {
+                problems.add(name + " (named by " + by + ") is not a bound HIP function");
+            }
+        });
+        long covered = HIP_MODULE_AND_LAUNCH.stream().filter(hipCalls::containsKey).count();
+        for (String name : new TreeSet<>(HIP_MODULE_AND_LAUNCH)) {
+            if (!hipCalls.containsKey(name)) {
+                problems.add(name + " (HIP module/launch) is not reachable from org.rocshmem.api");
+            }
+        }
+        System.out.printf("typed coverage [hip module/launch]: %d/%d%n", covered, HIP_MODULE_AND_LAUNCH.size());
+        assertEquals(List.of(), problems);
+        assertEquals(HIP_MODULE_AND_LAUNCH.size(), covered);
+    }
 
     @Test
     void everyDefinedHostFunctionIsReachableFromTheApi() throws Exception {
@@ -46,6 +77,7 @@ class ApiCoverageTest {
             }
         }
         Map<String, List<String>> coveredBy = calledNatives();
+        coveredBy.keySet().removeIf(name -> name.startsWith("hip")); // HIP functions: the test above
 
         List<String> problems = new ArrayList<>();
         for (String name : coveredBy.keySet()) {

@@ -94,6 +94,26 @@ final class MarkdownReport {
                     .append(" / ").append(bytesPerOp(label, "typed")).append(" |\n");
         }
 
+        md.append("\n## Java arrays as the local side: typed put/get of longs, array form vs view form\n\n");
+        md.append("`view`: `dest.put(pe, sourceView)` / `remote.get(pe, localView)` between SymmetricLongs views;"
+                + " `array`: the same call with a `long[]`, which the JNI code reads or writes in place (a critical"
+                + " region: no copy in, no copy back). \"array / view\": time of the view form over the array form's,"
+                + " paired by round, median [min–max]; the CPU-time column the same on the benchmark thread's CPU"
+                + " time. Target: the array form at ≥ 0.95× the view form's bandwidth, 0 B/op.\n\n");
+        md.append("| op | view GB/s | array GB/s | array / view | CPU time: array / view | target |")
+                .append(" B/op view / array |\n|---|---|---|---|---|---|---|\n");
+        for (String label : Rows.ARRAYS) {
+            double bytes = Rows.bytesOf(label);
+            Stats ratio = Targets.arrayRatio(stats, label, false);
+            md.append("| ").append(Rows.display(label)).append(" | ")
+                    .append(fmt(bytes / stats.time(label + " view", Rows.NONE).median(), 2)).append(" | ")
+                    .append(fmt(bytes / stats.time(label + " array", Rows.NONE).median(), 2)).append(" | ")
+                    .append(ratio.format(3)).append(" | ").append(Targets.arrayRatio(stats, label, true).format(3))
+                    .append(" | ≥ 0.95 ").append(!ratio.isEmpty() && ratio.median() >= Targets.ARRAY_RATIO ? "✓" : "✗")
+                    .append(" | ").append(bytesPerOp(label + " view", Rows.NONE)).append(" / ")
+                    .append(bytesPerOp(label + " array", Rows.NONE)).append(" |\n");
+        }
+
         md.append("\n## Collectives, ns per call (every PE makes the same calls: single-shot iterations of ")
                 .append(org.rocshmem.bench.ops.CollectiveBenchmarks.K).append(" calls)\n\n");
         latencyTable(md, Rows.COLLECTIVES, false);
@@ -104,6 +124,13 @@ final class MarkdownReport {
 
         md.append("\n## Stream-ordered put, ns per call (100 enqueues of 8 B, then one hipStreamSynchronize)\n\n");
         latencyTable(md, List.of(Rows.STREAM), false);
+
+        md.append("\n## Kernel launch, ns per launch (100 hipModuleLaunchKernel of a one-work-item kernel taking a")
+                .append(" pointer and an int, then one hipStreamSynchronize)\n\n");
+        latencyTable(md, List.of(Rows.KERNEL), false);
+        md.append("\nC and the raw binding pass kernelParams built once; the typed Kernel.launch checks and packs its")
+                .append(" arguments into the kernel's reused native block on every launch (no native allocation);")
+                .append(" its B/op is what the varargs call leaves on the Java heap.\n");
 
         md.append("\n## Cost of the JNI crossing itself (empty natives, ns per call)\n\n");
         md.append("| probe | ns per call (wall clock) | CPU time per call | B/op |\n|---|---|---|---|\n");

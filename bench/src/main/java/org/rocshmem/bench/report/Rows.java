@@ -9,8 +9,14 @@ final class Rows {
             "quiet", "fence");
     static final List<String> PUTS = List.of("putmem_64KiB", "putmem_1MiB", "putmem_16MiB");
     static final List<String> GETS = List.of("getmem_64KiB", "getmem_1MiB", "getmem_16MiB");
+    /** Typed put/get of longs with a Java array as the local side; each label runs as "view" and as "array". */
+    static final List<String> ARRAYS = List.of("put_longs_64KiB", "put_longs_1MiB", "put_longs_16MiB",
+            "get_longs_64KiB", "get_longs_1MiB", "get_longs_16MiB");
+    static final List<String> FORMS = List.of("view", "array");
     static final List<String> COLLECTIVES = List.of("barrier_all", "team_sync", "sum_reduce", "broadcast");
     static final String STREAM = "putmem_on_stream_8B";
+    /** 100 launches of a one-work-item kernel, then one hipStreamSynchronize (KernelBenchmarks). */
+    static final String KERNEL = "kernel_launch";
     /** The empty single-shot benchmark: what JMH's single-shot harness allocates per iteration. */
     static final String HARNESS = "harness";
     static final List<String> JNI = List.of("jni_empty", "jni_address_args", "jni_pointer_args");
@@ -54,6 +60,7 @@ final class Rows {
         List<String[]> rows = new ArrayList<>();
         List<String> labels = hotPaths();
         labels.addAll(COLLECTIVES);
+        labels.add(KERNEL);
         for (String label : labels) {
             for (String v : VARIANTS) {
                 rows.add(new String[] {label, v});
@@ -61,6 +68,11 @@ final class Rows {
         }
         for (String label : JNI) {
             rows.add(new String[] {label, NONE});
+        }
+        for (String label : ARRAYS) {
+            for (String form : FORMS) {
+                rows.add(new String[] {label + " " + form, NONE});
+            }
         }
         rows.add(new String[] {HARNESS, NONE});
         return rows;

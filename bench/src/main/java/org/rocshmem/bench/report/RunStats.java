@@ -112,6 +112,30 @@ final class RunStats {
         return Stats.of(values);
     }
 
+    /**
+     * Time of row {@code reference} over time of row {@code label} (both without variant), paired by round: the
+     * bandwidth of {@code label} as a fraction of {@code reference}'s. {@code cpu}: on the benchmark thread's CPU
+     * time instead of the wall clock.
+     */
+    Stats rowRatio(String reference, String label, boolean cpu) {
+        Map<Integer, Double> ref = new TreeMap<>();
+        Map<Integer, Double> row = new TreeMap<>();
+        if (cpu) {
+            ref.putAll(cpuPerRound(reference, Rows.NONE));
+            row.putAll(cpuPerRound(label, Rows.NONE));
+        } else {
+            records.samples(reference, Rows.NONE).forEach(s -> ref.put(s.round(), s.nsPerOp()));
+            records.samples(label, Rows.NONE).forEach(s -> row.put(s.round(), s.nsPerOp()));
+        }
+        List<Double> values = new ArrayList<>();
+        row.forEach((round, x) -> {
+            if (ref.containsKey(round)) {
+                values.add(ref.get(round) / x);
+            }
+        });
+        return Stats.of(values);
+    }
+
     private Map<Integer, Double> cpuPerRound(String label, String variant) {
         Map<Integer, Double> perRound = new TreeMap<>();
         for (Records.Sample s : records.samples(label, variant)) {

@@ -19,6 +19,13 @@ import java.util.concurrent.TimeUnit;
 public final class Launch implements AutoCloseable {
     /** Bound on draining output after exit; an orphaned grandchild may keep a pipe open forever. */
     private static final long OUTPUT_DRAIN_MILLIS = 2_000;
+    /**
+     * The status of a PE that the emulator (or its watchdog) ended because another PE ended the job: it died, left
+     * without finalize, or its collectives did not match. Such a PE is a survivor, not the cause.
+     */
+    static final int ENDED_BY_ANOTHER_PE_STATUS = 70;
+    /** How long a survivor's exit waits for the PE that caused it to exit too (a JVM takes a moment to go). */
+    private static final long ROOT_CAUSE_WAIT_MILLIS = 5_000;
 
     private final PeJob job;
     private final List<RunningPe> pes = new ArrayList<>();
@@ -101,7 +108,9 @@ public final class Launch implements AutoCloseable {
             }
             exited++;
             if (pe.process.exitValue() != 0) {
-                failed = pe; // first failure wins: later exits are consequences of stopping the others
+                // first failure wins: later exits are consequences of stopping the others. But a survivor that the
+                // emulator ended may exit before the PE that caused it, which is still printing its exception.
+                failed = pe.process.exitValue() == ENDED_BY_ANOTHER_PE_STATUS ? rootCause(pe) : pe;
                 break;
             }
         }
@@ -117,6 +126,26 @@ public final class Launch implements AutoCloseable {
         removeShutdownHook();
         result = buildResult(failed, timedOut, stopped);
         return result;
+    }
+
+    /**
+     * After {@code survivor} exited with {@link #ENDED_BY_ANOTHER_PE_STATUS}: the first PE to exit with another
+     * non-zero status within {@link #ROOT_CAUSE_WAIT_MILLIS} (the one that ended the job), else {@code survivor}
+     * (a collective mismatch, or a cause that never exits: the survivor's message names it).
+     */
+    private RunningPe rootCause(RunningPe survivor) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ROOT_CAUSE_WAIT_MILLIS);
+        while (true) {
+            long left = deadline - System.nanoTime();
+            RunningPe pe = left <= 0 ? null : exits.poll(left, TimeUnit.NANOSECONDS);
+            if (pe == null) {
+                return survivor;
+            }
+            int status = pe.process.exitValue();
+            if (status != 0 && status != ENDED_BY_ANOTHER_PE_STATUS) {
+                return pe;
+            }
+        }
     }
 
     private RunningPe nextExit() throws InterruptedException {
@@ -149,8 +178,10 @@ public final class Launch implements AutoCloseable {
         String stoppedNote = stopped == 0 ? "" : "; stopped " + stopped + " other PE(s)";
         if (failed != null) {
             int status = failed.process.exitValue();
+            String exception = failed.stderr.uncaughtException();
             return new LaunchResult(status, "PE " + failed.rank + " (pid " + failed.process.pid()
-                    + ") exited with status " + status + stoppedNote, failed.rank, false, results);
+                    + ") exited with status " + status + (exception == null ? "" : ": " + exception) + stoppedNote,
+                    failed.rank, false, results);
         }
         return new LaunchResult(0, "", -1, false, results);
     }

@@ -6,9 +6,10 @@ import java.util.OptionalInt;
 /**
  * Outcome of a whole job.
  *
- * @param exitStatus 0 if every PE exited 0; else the status of the first PE that failed; {@link #TIMEOUT_STATUS}
- *                   if the timeout expired first
- * @param reason     one line explaining a non-zero status ("" on success)
+ * @param exitStatus 0 if every PE exited 0; else the status of the first PE that failed (never a survivor's 70
+ *                   while the PE that ended the job is still exiting); {@link #TIMEOUT_STATUS} if the timeout
+ *                   expired first
+ * @param reason     one line explaining a non-zero status ("" on success), with the failed PE's uncaught exception
  * @param failedRank rank of the first failing PE, -1 if none (or on timeout)
  * @param pes        one result per rank, in rank order
  */

@@ -14,12 +14,16 @@ import java.util.List;
  * {@link PeResult}. One thread per stream, because a child blocks once a pipe buffer is full.
  */
 final class OutputPump implements Runnable {
+    /** How the JVM's default uncaught-exception handler starts its report: {@code Exception in thread "main" ...}. */
+    private static final String UNCAUGHT = "Exception in thread \"";
     private final InputStream source;
     private final String prefix;
     private final PrintStream echo; // null = capture only
     private final int maxLines;
     private final ArrayDeque<String> tail = new ArrayDeque<>();
     private final Thread thread;
+    /** What the JVM's default handler reported of the last uncaught exception ("java.lang.X: message"), or null. */
+    private volatile String uncaughtException;
 
     OutputPump(InputStream source, String prefix, PrintStream echo, int maxLines, String threadName) {
         this.source = source;
@@ -42,6 +46,10 @@ final class OutputPump implements Runnable {
                 if (echo != null) {
                     echo.println(prefix + line); // println is synchronized: lines of different PEs never mix
                 }
+                if (line.startsWith(UNCAUGHT)) {
+                    int quote = line.indexOf("\" ", UNCAUGHT.length());
+                    uncaughtException = quote < 0 ? null : line.substring(quote + 2);
+                }
                 synchronized (tail) {
                     if (maxLines > 0) {
                         if (tail.size() == maxLines) {
@@ -59,6 +67,11 @@ final class OutputPump implements Runnable {
     /** Waits for end of stream; bounded, since an orphaned grandchild may hold the pipe open forever. */
     void awaitEnd(long millis) throws InterruptedException {
         thread.join(Math.max(1, millis));
+    }
+
+    /** The last uncaught exception the child's JVM reported on this stream, e.g. "java.lang.X: message"; or null. */
+    String uncaughtException() {
+        return uncaughtException;
     }
 
     List<String> capturedLines() {

@@ -603,4 +603,84 @@ public final class Communicator implements AutoCloseable {
         return p;
     }
 
+    // ------------------------------------------------------------------ counts from the buffers
+    // Both buffers carry their length, so the whole-buffer forms need no count; the forms with a count above are for
+    // partial buffers.
+
+    /** {@link #allReduce(DeviceBuffer, DeviceBuffer, long, ReductionOp, HipStream)} of the whole (equal) buffers. */
+    public void allReduce(DeviceBuffer send, DeviceBuffer recv, ReductionOp op, HipStream stream) {
+        allReduce(send, recv, sameLength("allReduce", send, recv), op, stream);
+    }
+
+    /** {@link #broadcast(DeviceBuffer, DeviceBuffer, long, int, HipStream)} of the whole receive buffer. */
+    public void broadcast(DeviceBuffer send, DeviceBuffer recv, int root, HipStream stream) {
+        broadcast(send, recv, length("broadcast receive buffer", recv), root, stream);
+    }
+
+    /** {@link #reduce(DeviceBuffer, DeviceBuffer, long, ReductionOp, int, HipStream)} of the whole send buffer. */
+    public void reduce(DeviceBuffer send, DeviceBuffer recv, ReductionOp op, int root, HipStream stream) {
+        reduce(send, recv, length("reduce send buffer", send), op, root, stream);
+    }
+
+    /** {@link #allGather(DeviceBuffer, DeviceBuffer, long, HipStream)} of the whole send buffer into the whole recv. */
+    public void allGather(DeviceBuffer send, DeviceBuffer recv, HipStream stream) {
+        long count = length("allGather send buffer", send);
+        requireBlocks("allGather", recv, "receive", count);
+        allGather(send, recv, count, stream);
+    }
+
+    /** {@link #reduceScatter(DeviceBuffer, DeviceBuffer, long, ReductionOp, HipStream)}: one recv's worth per rank. */
+    public void reduceScatter(DeviceBuffer send, DeviceBuffer recv, ReductionOp op, HipStream stream) {
+        long count = length("reduceScatter receive buffer", recv);
+        requireBlocks("reduceScatter", send, "send", count);
+        reduceScatter(send, recv, count, op, stream);
+    }
+
+    /** {@link #allToAll(DeviceBuffer, DeviceBuffer, long, HipStream)}: the buffers hold one equal block per rank. */
+    public void allToAll(DeviceBuffer send, DeviceBuffer recv, HipStream stream) {
+        long total = sameLength("allToAll", send, recv);
+        if (total % size() != 0) {
+            throw new IllegalArgumentException("allToAll: " + total + " elements are not one equal block per rank of "
+                    + size() + "; use the form with a count for partial buffers");
+        }
+        allToAll(send, recv, total / size(), stream);
+    }
+
+    /** {@link #send(DeviceBuffer, long, int, HipStream)} of the whole buffer. */
+    public void send(DeviceBuffer buffer, int peer, HipStream stream) {
+        send(buffer, length("send buffer", buffer), peer, stream);
+    }
+
+    /** {@link #recv(DeviceBuffer, long, int, HipStream)} into the whole buffer. */
+    public void recv(DeviceBuffer buffer, int peer, HipStream stream) {
+        recv(buffer, length("recv buffer", buffer), peer, stream);
+    }
+
+    private static long length(String what, DeviceBuffer buffer) {
+        if (buffer == null) {
+            throw new IllegalArgumentException(what + " is null");
+        }
+        if (buffer.elements() == DeviceBuffer.UNKNOWN_LENGTH) {
+            throw new IllegalArgumentException(what + " " + buffer + " has no known length; pass the count");
+        }
+        return buffer.elements();
+    }
+
+    private static long sameLength(String what, DeviceBuffer send, DeviceBuffer recv) {
+        long count = length(what + " send buffer", send);
+        if (length(what + " receive buffer", recv) != count) {
+            throw new IllegalArgumentException(what + ": the send buffer has " + count + " elements, the receive"
+                    + " buffer " + recv.elements() + "; use the form with a count for partial buffers");
+        }
+        return count;
+    }
+
+    private void requireBlocks(String what, DeviceBuffer buffer, String which, long block) {
+        long expected = block * size();
+        if (length(what + " " + which + " buffer", buffer) != expected) {
+            throw new IllegalArgumentException(what + ": the " + which + " buffer must hold " + size() + " blocks of "
+                    + block + " elements (" + expected + "), it has " + buffer.elements()
+                    + "; use the form with a count for partial buffers");
+        }
+    }
 }

@@ -48,8 +48,8 @@ class CollectivesBadInputTest {
                     + " team PE (2 blocks), but has 4", () -> world.maxReduceScatter(four, eight.slice(0, 4)));
             fails(IllegalArgumentException.class, "a multiple of the team's 2 PEs",
                     () -> world.alltoallmem(stream, buffer.asBytes().slice(0, 3), buffer.asBytes().slice(8, 3)));
-            fails(UnsupportedOperationException.class, "no host sumReduce for C type unsigned long",
-                    () -> world.sumReduce(unsigned, unsigned.slice(0, 4)));
+            fails(UnsupportedOperationException.class, "no host maxReduce for C type unsigned long",
+                    () -> world.maxReduce(unsigned, unsigned.slice(0, 4)));
 
             // a destroyed team refuses; INVALID is a no-op, never an error
             Team copy = world.splitStrided(0, 1, 2);

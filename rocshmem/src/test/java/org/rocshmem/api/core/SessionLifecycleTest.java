@@ -49,6 +49,7 @@ class SessionLifecycleTest {
                 .orElseThrow(() -> new AssertionError("no GC leak report"));
         assertTrue(gcReport.contains("became unreachable without close()")
                 && gcReport.contains("finalizeFreesLeftoversThenEverythingRefusesToRun"), gcReport);
+        assertFalse(gcReport.contains("\n"), "one line per leaked object, with its creation site: " + gcReport);
         SymmetricBuffer leaked = shmem.malloc(128);
         Team team = shmem.world().splitStrided(0, 1, 1);
 
@@ -71,6 +72,8 @@ class SessionLifecycleTest {
         assertTrue(teamsAtFinalize.get(0).contains("creation site of a team split")
                 && teamsAtFinalize.get(0).contains("finalizeFreesLeftoversThenEverythingRefusesToRun"),
                 teamsAtFinalize.get(0));
+        assertTrue(freedAtFinalize.stream().noneMatch(m -> m.contains("\n"))
+                && !teamsAtFinalize.get(0).contains("\n"), "one line per leftover: " + freedAtFinalize);
 
         String finalized = "rocSHMEM was finalized";
         shmem.close(); // a second close is a no-op, like every close() of the API

@@ -90,11 +90,13 @@ class TeamTest {
             assertEquals(me, configured.myPe());
             configured.barrier();
         }
-        Team.Split2d configuredGrid = world.split2d(3, new Team.Config(1), null);
-        assertEquals(3, configuredGrid.x().nPes());
-        assertEquals(1, configuredGrid.y().nPes());
-        configuredGrid.y().close();
-        configuredGrid.x().close();
+        Team.Split2d closedGrid;
+        try (Team.Split2d configuredGrid = world.split2d(3, new Team.Config(1), null)) {
+            assertEquals(3, configuredGrid.x().nPes());
+            assertEquals(1, configuredGrid.y().nPes());
+            closedGrid = configuredGrid;
+        }
+        assertTrue(closedGrid.x().isClosed() && closedGrid.y().isClosed(), "a Split2d closes both teams");
         assertThrows(IllegalArgumentException.class, () -> new Team.Config(-1));
         assertThrows(IllegalArgumentException.class, () -> world.splitStrided(1, 2, 2), "PE 3 is outside 3 PEs");
 

@@ -47,17 +47,19 @@ class FaultInjectionTest {
 
     /**
      * A PE that throws out of its try-with-resources after round 4 must never let another PE pass
-     * the round-5 barrier with stale data. Its early close (rocshmem_free) meets the others' barrier_all, and the
-     * emulator's collective matching ends the job, naming both sides. Runs in /dev/shm itself: no object of the
-     * job's PEs may remain there.
+     * the round-5 barrier with stale data. Its closes on the exceptional path make no collective call: it leaves the job, its own exception is what it reports, and the others stop in their barrier naming it.
+     * Runs in /dev/shm itself: no object of the job's PEs may remain there.
      */
     @Test
     void aThrowAfterRoundFourNeverLetsAnotherPePassRoundFive() throws Exception {
         FaultJob job = FaultJob.runInDevShm(3, Map.of(), "barrier", "throw");
         job.assertEndedCleanly("round 5");
         String stderr = job.stderr();
-        assertTrue(stderr.contains("collective mismatch") && stderr.contains("rocshmem_free")
-                && stderr.contains("rocshmem_barrier_all (#"), "no collective-mismatch message\n" + job.describe());
+        assertTrue(!stderr.contains("collective mismatch") && stderr.contains("PE 2 left the job without finalize")
+                && stderr.contains("java.lang.IllegalStateException: deliberate fault of the victim PE"),
+                "the victim's exception, and no collective on its way out\n" + job.describe());
+        assertTrue(job.result.failedRank() == 2 && job.result.reason().contains("deliberate fault"),
+                "the launcher names the victim\n" + job.describe());
         assertTrue(job.result.pes().stream().limit(2).allMatch(pe -> pe.stdout().stream()
                 .anyMatch(line -> line.startsWith("PASSED barrier round 4"))), "rounds 1-4 must pass\n" + job.describe());
     }

@@ -56,8 +56,8 @@ class AtomicMatrixTest {
         List<String> covered = new ArrayList<>();
         try (Context ctx = shmem.createContext()) {
             for (CType type : CType.values()) {
-                if (!type.supports("atomic_fetch")) {
-                    assertFalse(type.supports("atomic_set"), type + ": no atomics at all, or fetch too");
+                if (!type.serves("atomic_fetch")) {
+                    assertFalse(type.serves("atomic_set"), type + ": no atomics at all, or fetch too");
                     continue;
                 }
                 for (Context c : new Context[] {null, ctx}) {
@@ -69,8 +69,9 @@ class AtomicMatrixTest {
                 }
             }
         }
-        // 14 integer types x 8..14 ops + 2 floating types x 3 ops = 144 pairs, each in both context forms
-        assertEquals(144 * 2, covered.size(), covered.toString());
+        // 12 integer types x 14 ops + 2 floating types x 3 ops = 174 pairs, each in both context forms (the library
+        // defines 144 of them; a type without bitwise atomics is served by one of its width)
+        assertEquals(174 * 2, covered.size(), covered.toString());
     }
 
     private static List<String> pairs(Rocshmem shmem, TypedView slots, String where, int me, int next, int prev,
@@ -108,8 +109,8 @@ class AtomicMatrixTest {
         assertEquals(10, slots.read()[1], where + " inc, fetch_inc, add, fetch_add");
         done.addAll(List.of("compare_swap", "inc", "fetch_inc", "add", "fetch_add"));
         settle(shmem, ctx);
-        if (!type.supports("atomic_fetch_and")) {
-            // the library lacks bitwise atomics for int, long, longlong, size and ptrdiff: clear refusal, no call
+        if (!type.serves("atomic_fetch_and")) {
+            // no C type of this width has bitwise atomics: clear refusal, no call
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                     () -> slots.atomic("FetchAnd", next, 2, 1));
             assertTrue(e.getMessage().contains("rocshmem_" + (ctx == null ? "" : "ctx_") + type.rocshmemName()

@@ -45,8 +45,14 @@ class ContextTest {
             assertEquals(null, plain.context(), "a view without context uses the library's default one");
 
             // each context moves its own data; quiet on each completes its own puts
-            viaA.putNbi(other, new long[] {1, 2, 3, 4 + me});
-            viaB.putNbi(other, new long[] {5, 6, 7, 8 + me});
+            try (SymmetricBuffer staging = shmem.calloc(8, Long.BYTES)) {
+                SymmetricLongs local = staging.asLongs();
+                local.copyFrom(new long[] {1, 2, 3, 4 + me, 5, 6, 7, 8 + me});
+                viaA.putNbi(other, local.slice(0, 4));
+                viaB.putNbi(other, local.slice(4, 4));
+                serialized.quiet();
+                privateOne.quiet(); // before the staging buffer goes
+            }
             viaA.atomicAdd(other, 0, 100);
             serialized.quiet();
             privateOne.fence();

@@ -62,6 +62,15 @@ class HotPathAllocationTest {
             hotPaths.put("ctx atomicFetchAdd", () -> viaCtx.atomicFetchAdd(other, 0, 1));
             hotPaths.put("test", () -> flags.test(0, Compare.GE, 0));
             hotPaths.put("waitUntil (satisfied)", () -> flags.waitUntil(1, Compare.EQ, 0));
+            // served by a C type of the same width (issue 17 item 5), local element access and timed waits
+            SymmetricLongs plain = buffer.asLongs(CType.LONG).slice(48, 4);
+            SymmetricLongs int64Flags = buffer.asLongs(CType.INT64).slice(44, 4);
+            java.time.Duration second = java.time.Duration.ofSeconds(1);
+            hotPaths.put("atomicFetchAnd long", () -> plain.atomicFetchAnd(other, 0, -1L));
+            hotPaths.put("waitUntil int64 (long's)", () -> int64Flags.waitUntil(1, Compare.EQ, 0));
+            hotPaths.put("waitUntil(timeout) sat.", () -> int64Flags.waitUntil(1, Compare.EQ, 0, second));
+            hotPaths.put("get(index)", () -> plain.get(1));
+            hotPaths.put("set(index)", () -> plain.set(2, 5));
             hotPaths.put("quiet", shmem::quiet);
             hotPaths.put("ctx quiet", ctx::quiet);
 

@@ -2,6 +2,7 @@ package org.rocshmem.api.typed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Tag;
@@ -106,22 +107,15 @@ class TypedRmaTest {
                 settle();
                 assertArrayEquals(dst.normalize(pattern(prev, 5)), dst.read(), where + " putNbi(pe, view)");
                 settle();
-                dst.transferArray("putNbi", next, src.array(pattern(me, 6)));
-                dst.slice(0, 4).transferArray("putNbi", next, src.array(pattern(me, 7)), 12);
-                settle();
-                expected = dst.normalize(pattern(prev, 6));
-                System.arraycopy(dst.normalize(pattern(prev, 7)), 12, expected, 0, 4);
-                assertArrayEquals(expected, dst.read(), where + " putNbi(pe, array[, offset])");
-                settle();
+                // a non-blocking transfer takes views only (a Java array is not pinned until quiet): no array forms
+                for (String nbi : new String[] {"putNbi", "getNbi"}) {
+                    assertTrue(Arrays.stream(dst.view.getClass().getMethods()).noneMatch(m -> m.getName().equals(nbi)
+                            && m.getParameterTypes()[1].isArray()), where + " " + nbi + " must not take an array");
+                }
                 src.transfer("getNbi", next, dst);
-                Object whole = src.transferArray("getNbi", next, src.newArray(N));
-                Object part = src.slice(8, 8).transferArray("getNbi", next, src.newArray(9), 1);
                 quiet();
                 long[] remote = dst.normalize(pattern(next, 5));
                 assertArrayEquals(remote, dst.read(), where + " getNbi(pe, view)");
-                assertArrayEquals(remote, TypedView.longs(whole), where + " getNbi(pe, array)");
-                assertArrayEquals(Arrays.copyOfRange(remote, 8, 16),
-                        Arrays.copyOfRange(TypedView.longs(part), 1, 9), where + " getNbi(pe, array, offset)");
                 settle();
 
                 // single elements

@@ -1,0 +1,179 @@
+package org.rocshmem.api;
+
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_BINARY_VERSION;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_MAX;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_NUM_REGS;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_PTX_VERSION;
+import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES;
+import static org.rocshmem.global.hip.hipFuncGetAttribute;
+import static org.rocshmem.global.hip.hipFuncGetAttributes;
+import static org.rocshmem.global.hip.hipModuleLaunchKernel;
+import static org.rocshmem.global.hip.hipSuccess;
+
+import java.util.OptionalInt;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+import org.rocshmem.hip.hipFuncAttributes;
+import org.rocshmem.hip.ihipModuleSymbol_t;
+import org.rocshmem.hip.ihipStream_t;
+
+/**
+ * A kernel of a {@link HipModule} ({@code hipFunction_t}), launched with typed arguments:
+ *
+ * <pre>{@code
+ * Kernel ring = module.kernel("ring");
+ * ring.launch(Dim3.of(1), Dim3.of(64), 0, stream, inbox, 42L);   // inbox: its symmetric address; 42L: an int64_t
+ * }</pre>
+ *
+ * Arguments pass as device code receives them: a {@link SymmetricArray} or {@link SymmetricBuffer} its symmetric
+ * address, a {@link PeerAddressTable}, RCCL device buffer or JavaCPP {@link Pointer} its address, and a Java
+ * primitive its value at its C width (int 4 bytes, long 8, short and char 2, byte and boolean 1, float 4, double 8;
+ * unsigned C types take the same bits). When the code object records the parameter list (the emulator's does), a
+ * wrong count or width throws IllegalArgumentException naming the kernel and the parameter before anything is
+ * launched. A launch allocates no native memory: the arguments are packed into a block this kernel keeps, and
+ * the varargs array is its only allocation on the Java heap (bench: 24 B per launch of two arguments).
+ */
+public final class Kernel {
+    private final HipModule module;
+    private final String name;
+    private final ihipModuleSymbol_t function;
+    /** null for a GPU code object, which records no parameter lists. */
+    private final CodeObjectHeader.KernelSignature signature;
+    private final KernelArguments arguments;
+
+    Kernel(HipModule module, String name, ihipModuleSymbol_t function, CodeObjectHeader.KernelSignature signature) {
+        this.module = module;
+        this.name = name;
+        this.function = function;
+        this.signature = signature;
+        this.arguments = new KernelArguments(64);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public HipModule module() {
+        return module;
+    }
+
+    /** The number of parameters the code object records, empty when it records none (a GPU code object). */
+    public OptionalInt parameterCount() {
+        return signature == null ? OptionalInt.empty() : OptionalInt.of(signature.parameterCount());
+    }
+
+    /**
+     * True when the code object says the kernel calls rocSHMEM's device API, so its module must have gone through
+     * {@link Rocshmem#initModule} (only an emulator code object says; false for a GPU code object).
+     */
+    public boolean usesRocshmem() {
+        return signature != null && signature.usesRocshmem();
+    }
+
+    /**
+     * What HIP reports about the kernel ({@code hipFuncGetAttributes}). A runtime whose hipFuncGetAttributes knows
+     * only the program's own kernels (ROCm's looks the function up among the registered host stubs) is asked
+     * attribute by attribute instead ({@code hipFuncGetAttribute}, the module-function form).
+     */
+    @CallsNative({"hipFuncGetAttributes", "hipFuncGetAttribute"})
+    public KernelAttributes attributes() {
+        module.requireOpen();
+        try (hipFuncAttributes attributes = new hipFuncAttributes()) {
+            int status = hipFuncGetAttributes(attributes, function);
+            if (status == hipSuccess) {
+                return KernelAttributes.of(attributes);
+            }
+            KernelAttributes byAttribute = attributesOneByOne();
+            if (byAttribute == null) {
+                HipException.check(status, "hipFuncGetAttributes(" + name + " in " + module.source() + ")");
+            }
+            return byAttribute;
+        }
+    }
+
+    /** The same values from hipFuncGetAttribute, or null when the runtime refuses that too. */
+    KernelAttributes attributesOneByOne() {
+        module.requireOpen();
+        int[] v = new int[HIP_FUNC_ATTRIBUTE_MAX];
+        for (int attribute = 0; attribute < HIP_FUNC_ATTRIBUTE_MAX; attribute++) {
+            int[] value = {0};
+            if (hipFuncGetAttribute(value, attribute, function) != hipSuccess) {
+                return null;
+            }
+            v[attribute] = value[0];
+        }
+        return new KernelAttributes(v[HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK], v[HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES],
+                v[HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES], v[HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES],
+                v[HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES], v[HIP_FUNC_ATTRIBUTE_NUM_REGS], v[HIP_FUNC_ATTRIBUTE_BINARY_VERSION],
+                v[HIP_FUNC_ATTRIBUTE_PTX_VERSION], v[HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA],
+                v[HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT]);
+    }
+
+    /**
+     * Launches the kernel on {@code stream} ({@code hipModuleLaunchKernel}); it runs asynchronously, in the stream's
+     * order. {@code sharedBytes} is the dynamic shared memory per block ({@code extern __shared__}).
+     *
+     * @throws IllegalArgumentException for arguments the kernel does not take (count, width, type)
+     * @throws RocshmemStateException if the module, the stream or a view argument was closed, or if the kernel uses
+     *     rocSHMEM and its module never went through {@link Rocshmem#initModule} of the open session
+     * @throws HipException if HIP refuses the launch (the message names the kernel and the configuration)
+     */
+    @CallsNative("hipModuleLaunchKernel")
+    public void launch(Dim3 grid, Dim3 block, int sharedBytes, HipStream stream, Object... args) {
+        module.requireOpen();
+        java.util.Objects.requireNonNull(grid, "grid");
+        java.util.Objects.requireNonNull(block, "block");
+        java.util.Objects.requireNonNull(stream, "stream (HipStream.NULL for the null stream)");
+        if (sharedBytes < 0) {
+            throw new IllegalArgumentException("kernel " + name + ": negative dynamic shared memory " + sharedBytes);
+        }
+        if (signature != null && signature.usesRocshmem() && module.initializedSession() == null) {
+            throw notInitialized();
+        }
+        ihipStream_t streamHandle = stream.handle(); // a closed stream throws here
+        int status;
+        synchronized (arguments) {
+            PointerPointer<Pointer> extra = arguments.pack(name, signature, args);
+            status = hipModuleLaunchKernel(function, grid.x(), grid.y(), grid.z(), block.x(), block.y(), block.z(),
+                    sharedBytes, streamHandle, (PointerPointer<?>) null, extra);
+        }
+        if (status != hipSuccess) {
+            HipException.check(status, "hipModuleLaunchKernel(kernel " + name + " of " + module.source() + ", grid "
+                    + grid + ", block " + block + ", " + sharedBytes + " dynamic shared bytes, " + stream + ", "
+                    + args.length + " arguments)");
+        }
+    }
+
+    /** The argument bytes of the last launch, in launch layout (tests check the packing with it). */
+    java.nio.ByteBuffer lastPackedArguments() {
+        synchronized (arguments) {
+            return arguments.packed();
+        }
+    }
+
+    private RocshmemStateException notInitialized() {
+        return new RocshmemStateException("kernel " + name + " of " + module.source() + " uses rocSHMEM's device API,"
+                + " but its module was not initialised for rocSHMEM" + (Rocshmem.isInitialized() ? ""
+                : " (and no rocSHMEM session is open)") + ": call shmem.initModule(module) after Rocshmem.init() and"
+                + " before the first launch");
+    }
+
+    /** The module was unloaded; the block goes with it. */
+    void release() {
+        synchronized (arguments) {
+            arguments.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Kernel[" + name + " of " + module.source() + (signature == null ? "" : ", " + signature.parameterCount()
+                + " parameters") + "]";
+    }
+}

@@ -1,0 +1,45 @@
+package org.rocshmem.api;
+
+import java.nio.ByteBuffer;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.rccl.DeviceBuffer;
+
+/** Local memory of other kinds as the JavaCPP pointers and addresses the native calls take. */
+final class LocalMemory {
+    private LocalMemory() {
+    }
+
+    /** The bytes from position to limit of a direct buffer, as a pointer at the position (heap buffers refused). */
+    static Pointer of(ByteBuffer buffer, String what) {
+        if (buffer == null) {
+            throw new IllegalArgumentException(what + " is null");
+        }
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException(what + " must be a direct ByteBuffer (ByteBuffer.allocateDirect): the"
+                    + " array of a heap buffer can move while native code uses it; got " + buffer);
+        }
+        return new BytePointer(buffer.slice()); // the slice starts at the position: address = first byte, position 0
+    }
+
+    /** A device buffer with a known extent, as a pointer at its first element and its size in bytes. */
+    static Pointer of(DeviceBuffer buffer) {
+        if (buffer == null) {
+            throw new IllegalArgumentException("device buffer is null");
+        }
+        if (buffer.elements() == DeviceBuffer.UNKNOWN_LENGTH) {
+            throw new IllegalArgumentException(buffer + " has no known length: build it with DeviceBuffer.of(address,"
+                    + " elements, type) to register it");
+        }
+        return new AddressPointer(buffer.address(), buffer.elements() * buffer.type().size());
+    }
+
+    /** A pointer at a fixed address (JavaCPP sets addresses only from inside Pointer subclasses). */
+    private static final class AddressPointer extends Pointer {
+        AddressPointer(long address, long bytes) {
+            this.address = address;
+            this.capacity = bytes;
+            this.limit = bytes;
+        }
+    }
+}
