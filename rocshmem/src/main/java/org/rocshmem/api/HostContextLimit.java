@@ -3,8 +3,8 @@ package org.rocshmem.api;
 /**
  * rocSHMEM's pool of host contexts: {@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS} (1 by default since rocSHMEM 3.0), the
  * library's own default host context included. Past it rocshmem_ctx_create still returns 0 and the library asserts
- * or reads past its pool, so the API counts and refuses first. The limit is the variable's value where it is set;
- * unset, 1 on real rocSHMEM, and no limit on the emulator, which enforces its own.
+ * or reads past its pool, so the API counts and refuses first. The limit is the variable's value where it is set,
+ * else rocSHMEM's default of 1, on both variants (the emulator enforces the same pool).
  */
 final class HostContextLimit {
     static final String VARIABLE = "ROCSHMEM_MAX_NUM_HOST_CONTEXTS";
@@ -28,7 +28,7 @@ final class HostContextLimit {
     static long limit(Backend backend) {
         String value = System.getenv(VARIABLE);
         if (value == null || value.isBlank()) {
-            return backend.emulator() ? Long.MAX_VALUE : DEFAULT;
+            return DEFAULT;
         }
         try {
             return Long.parseLong(value.trim());
