@@ -15,8 +15,8 @@ final class HostContextLimit {
     }
 
     /** Throws unless the pool has room for one more context beside the {@code inUse} ones (the library's included). */
-    static void require(Backend backend, int inUse, String what) {
-        long limit = limit(backend);
+    static void require(int inUse, String what) {
+        long limit = limit();
         if (inUse + 1 > limit) {
             throw new RocshmemException("rocSHMEM allows " + VARIABLE + "=" + limit + " host context(s), its own"
                     + " default context included, and " + inUse + " are in use; creating " + what + " would exceed the pool"
@@ -25,7 +25,7 @@ final class HostContextLimit {
         }
     }
 
-    static long limit(Backend backend) {
+    static long limit() {
         String value = System.getenv(VARIABLE);
         if (value == null || value.isBlank()) {
             return DEFAULT;
