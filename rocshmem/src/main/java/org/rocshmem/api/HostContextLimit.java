@@ -3,8 +3,8 @@ package org.rocshmem.api;
 /**
  * rocSHMEM's pool of host contexts: {@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS} (1 by default since rocSHMEM 3.0), the
  * library's own default host context included. Past it rocshmem_ctx_create still returns 0 and the library asserts
- * or reads past its pool, so the API counts and refuses first. The limit is the variable's value where it is set;
- * unset, 1 on real rocSHMEM, and no limit on the emulator, which enforces its own.
+ * or reads past its pool, so the API counts and refuses first. The limit is the variable's value where it is set,
+ * else rocSHMEM's default of 1, on both variants (the emulator enforces the same pool).
  */
 final class HostContextLimit {
     static final String VARIABLE = "ROCSHMEM_MAX_NUM_HOST_CONTEXTS";
@@ -15,8 +15,8 @@ final class HostContextLimit {
     }
 
     /** Throws unless the pool has room for one more context beside the {@code inUse} ones (the library's included). */
-    static void require(Backend backend, int inUse, String what) {
-        long limit = limit(backend);
+    static void require(int inUse, String what) {
+        long limit = limit();
         if (inUse + 1 > limit) {
             throw new RocshmemException("rocSHMEM allows " + VARIABLE + "=" + limit + " host context(s), its own"
                     + " default context included, and " + inUse + " are in use; creating " + what + " would exceed the pool"
@@ -25,10 +25,10 @@ final class HostContextLimit {
         }
     }
 
-    static long limit(Backend backend) {
+    static long limit() {
         String value = System.getenv(VARIABLE);
         if (value == null || value.isBlank()) {
-            return backend.emulator() ? Long.MAX_VALUE : DEFAULT;
+            return DEFAULT;
         }
         try {
             return Long.parseLong(value.trim());

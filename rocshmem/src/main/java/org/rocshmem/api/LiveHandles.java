@@ -48,7 +48,7 @@ final class LiveHandles {
 
     /** Creates a context for the program (createContext) once the host-context pool has room for it. */
     synchronized Context createTracked(java.util.Set<ContextOption> options) {
-        HostContextLimit.require(session.backend(), 1 + contexts.size() + (sessionContext != null ? 1 : 0),
+        HostContextLimit.require(1 + contexts.size() + (sessionContext != null ? 1 : 0),
                 "a context for createContext(" + options + ")");
         Context context = Context.create(session, options, false);
         contexts.put(context, Boolean.TRUE);
@@ -66,7 +66,7 @@ final class LiveHandles {
         }
         synchronized (this) {
             if (sessionContext == null) {
-                HostContextLimit.require(session.backend(), 1 + contexts.size(), "the session's context for the host"
+                HostContextLimit.require(1 + contexts.size(), "the session's context for the host"
                         + " collectives on views without a context (rocSHMEM defines them only in ctx form; give the"
                         + " destination view a context with withContext(ctx) to use one of yours)");
                 sessionContext = Context.create(session, EnumSet.noneOf(ContextOption.class), true);
