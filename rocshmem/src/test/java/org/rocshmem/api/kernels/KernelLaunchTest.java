@@ -26,7 +26,7 @@ import org.rocshmem.api.RocshmemException;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;
-import org.rocshmem.api.core.InitializedPe;
+import org.rocshmem.testsupport.InitializedPe;
 import org.rocshmem.api.testing.MultiPe;
 
 /**

@@ -159,9 +159,9 @@ final class KernelPatterns {
             outbox.asLongs().copyFrom(mine);
             shmem.barrierAll();
             SymmetricLongs in = inbox.asLongs();
-            stream.put(in, (me + 1) % n, outbox.asLongs()).barrierAll();
+            stream.put(in, (me + 1) % n, outbox.asLongs()).barrierAll(shmem);
             module.kernel("scale").launch(Dim3.of(2), Dim3.of(64), 0, stream, in, count, 3L);
-            stream.put(back.asLongs(), (me + n - 1) % n, in).barrierAll();
+            stream.put(back.asLongs(), (me + n - 1) % n, in).barrierAll(shmem);
             stream.synchronize();
             long[] expected = new long[count];
             for (int i = 0; i < count; i++) {

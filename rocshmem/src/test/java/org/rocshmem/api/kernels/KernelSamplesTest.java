@@ -3,7 +3,7 @@ package org.rocshmem.api.kernels;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.Rocshmem;
-import org.rocshmem.api.core.InitializedPe;
+import org.rocshmem.testsupport.InitializedPe;
 import org.rocshmem.api.testing.MultiPe;
 
 /**

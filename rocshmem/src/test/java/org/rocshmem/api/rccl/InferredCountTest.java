@@ -15,7 +15,7 @@ class InferredCountTest {
     @Test
     @MultiPe(value = 2, timeoutSeconds = 120)
     void countsComeFromTheBuffers() {
-        try (Communicator comm = Communicator.fromEnvironment();
+        try (Communicator comm = Communicator.init();
              HipStream stream = HipStream.create();
              DeviceMemory four = DeviceMemory.allocate(4, DataType.FLOAT64);
              DeviceMemory sum = DeviceMemory.allocate(4, DataType.FLOAT64);

@@ -38,9 +38,9 @@ public final class StreamWithKernel {
             shmem.barrierAll();
 
             SymmetricLongs received = inbox.asLongs();
-            stream.put(received, (me + 1) % n, outbox.asLongs()).barrierAll();           // rocshmem_*_on_stream
+            stream.put(received, (me + 1) % n, outbox.asLongs()).barrierAll(shmem);           // rocshmem_*_on_stream
             module.kernel("scale").launch(Dim3.of(4), Dim3.of(64), 0, stream, received, count, 3L);
-            stream.put(back.asLongs(), (me + n - 1) % n, received).barrierAll();
+            stream.put(back.asLongs(), (me + n - 1) % n, received).barrierAll(shmem);
             stream.synchronize();
 
             long[] expected = new long[count];
