@@ -34,6 +34,7 @@ twin, out_path = sys.argv[1], sys.argv[2]
 FUNCTION = re.compile(r"^((?:\[\[[^\]]*\]\]\s*)?)__device__\s+(?:ATTR_NO_INLINE\s+)?(.+?)\b(\w+)\s*\((.*)\)\s*;\s*$")
 VARIABLE = re.compile(r"^extern\s+(?:\"C\"\s+)?((?:__device__|__constant__)\s.*?)\s*;\s*$")
 definitions = {}          # namespace path -> definitions, in header order
+seen = set()
 functions = variables = 0
 for header in sorted(glob.glob(f"{twin}/*.hpp")):
     namespaces, previous = [], ""
@@ -46,6 +47,10 @@ for header in sorted(glob.glob(f"{twin}/*.hpp")):
         elif (m := FUNCTION.match(text)) and not previous.startswith("template") and "static" not in m.group(2):
             attributes, ret, name, params = m.groups()
             params = re.sub(r"\s*=\s*[^,]+", "", params)          # a definition repeats no default argument
+            key = (tuple(namespaces), name, " ".join(f"{ret} ({params})".split()))
+            if key in seen:                  # the twin, like the real headers, redeclares a few functions
+                continue
+            seen.add(key)
             body = "{}" if ret.strip() == "void" else "{ return {}; }"
             definitions.setdefault(tuple(namespaces), []).append(
                 f"{attributes}__device__ {ret.strip()} {name}({params}) {body}")
@@ -76,12 +81,13 @@ in_root "cd $KSTAGE_IN_ROOT/out && rm -f librocshmem.a && ar rcs librocshmem.a d
 BUNDLER=$(in_root 'ls /usr/lib/llvm-*/bin/clang-offload-bundler 2>/dev/null | sort -V | tail -n1')
 [[ -n "$BUNDLER" ]] || fail "clang-offload-bundler is missing from the sid root"
 
-# KernelCompiler.compileGpu's command (the .hsaco that HipModule.loadResource picks on a GPU).
+# KernelCompiler.compileGpu's command (the .hsaco that HipModule.loadResource picks on a GPU). The
+# -x none matters: after --genco hipcc passes -x hip, which would make the archive a HIP source.
 : > "$RESULTS/kernels.txt"
 for f in "${KERNEL_SOURCES[@]}"; do
     stem=$(basename "$f" .hip)
     hipcc_step "kernel-$stem" "--genco -fgpu-rdc -O3 -std=c++17 --offload-arch=$ARCH_LIST -I include \
-        kernels/src/$stem.hip -o kernels/out/$stem.hsaco kernels/out/librocshmem.a"
+        kernels/src/$stem.hip -o kernels/out/$stem.hsaco -x none kernels/out/librocshmem.a"
     kernels=$(sed -n 's/^extern "C" __global__ void \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$f")
     [[ -n "$kernels" ]] || fail "$f declares no extern \"C\" __global__ kernel"
     bundle="$KSTAGE/out/$stem.hsaco"
@@ -98,6 +104,9 @@ for f in "${KERNEL_SOURCES[@]}"; do
         # rocSHMEM calls that the stub did not satisfy would stay undefined in the code object
         undefined=$(awk '$7 == "UND" && $8 != "" {print $8}' <<< "$symbols")
         [[ -z "$undefined" ]] || fail "$stem.$a.co leaves device symbols unresolved: $(echo $undefined)"
+        # rocSHMEM's module init finds the library's device state by this name in the loaded code object
+        awk '$4 == "OBJECT" && $7 != "UND" && $8 == "ROCSHMEM_CTX_DEFAULT" {f = 1} END {exit !f}' <<< "$symbols" \
+            || fail "$stem.$a.co does not define ROCSHMEM_CTX_DEFAULT: the device library was not linked in"
         for k in $kernels; do
             awk -v k="$k" '$4 == "FUNC" && $8 == k {f = 1} $4 == "OBJECT" && $8 == k ".kd" {d = 1}
                            END {exit !(f && d)}' <<< "$symbols" \

@@ -240,7 +240,9 @@ public final class KernelCompiler {
         command.addAll(List.of(source.toString(), "-o", target.toString()));
         Path library = Path.of(home, "lib", "librocshmem.a");
         if (Files.exists(library)) {
-            command.add(library.toString()); // rocSHMEM's device code, linked into the code object (-fgpu-rdc)
+            // rocSHMEM's device code, linked into the code object (-fgpu-rdc); -x none, or hipcc's -x hip takes the
+            // archive for a source
+            command.addAll(List.of("-x", "none", library.toString()));
         }
         execute(command, source, target);
     }

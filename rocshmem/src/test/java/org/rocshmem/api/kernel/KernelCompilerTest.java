@@ -62,14 +62,17 @@ class KernelCompilerTest {
         Files.writeString(hipcc, "#!/bin/sh\necho \"$@\" > \"" + dir.resolve("hipcc.args") + "\"\n"
                 + "while [ \"$1\" != -o ]; do shift; done; : > \"$2\"\n");
         hipcc.toFile().setExecutable(true);
+        Path library = Files.createFile(Files.createDirectories(dir.resolve("rocm/lib")).resolve("librocshmem.a"));
         Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "ROCM_PATH", dir.resolve("rocm").toString());
         KernelCompiler.fromArguments(new String[] {"--gpu", "on", "--emu-root", dir.resolve("emu").toString(),
                 dir.resolve("hip").toString(), dir.resolve("out").toString()}, env).run();
         // rocSHMEM's ROCSHMEM_OFFLOAD_TARGETS default on ROCm 7, so a code object built on one GPU loads on another
-        List<String> flags = List.of(Files.readString(dir.resolve("hipcc.args")).trim().split(" ")).stream()
-                .filter(a -> a.startsWith("--offload-arch=")).toList();
+        List<String> args = List.of(Files.readString(dir.resolve("hipcc.args")).trim().split(" "));
+        List<String> flags = args.stream().filter(a -> a.startsWith("--offload-arch=")).toList();
         assertEquals(List.of("--offload-arch=gfx90a", "--offload-arch=gfx1100", "--offload-arch=gfx1201",
                 "--offload-arch=gfx942", "--offload-arch=gfx950", "--offload-arch=gfx1250"), flags);
+        // librocshmem.a after -x none: hipcc --genco passes -x hip, which would compile the archive as a source
+        assertEquals(List.of("-x", "none", library.toString()), args.subList(args.size() - 3, args.size()));
         assertEquals(true, Files.exists(dir.resolve("out/kernels/k.hsaco")));
     }
 }
