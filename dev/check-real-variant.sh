@@ -19,9 +19,10 @@
 #      kernel into a .hsaco with KernelCompiler's hipcc command (--genco -fgpu-rdc), device-linked
 #      against a stub rocSHMEM device library generated from the twin, and checks that each code
 #      object holds each kernel for every GPU target and leaves no device symbol unresolved.
-# Ends with one VERDICT line. Not part of CI: measured on 2 shared cores, ~2m10s on a fresh machine
-# (debootstrap + ~100 packages, ~50 s; the root takes ~1 GB in downloads/sid-root) and ~1m50s with
-# the root cached (Maven ~40 s, five hipcc runs ~65 s). Needs root (debootstrap, chroot).
+# Ends with one VERDICT line. Not part of CI: measured on 2 cores shared with other builds, ~5 min
+# with the root cached (Maven ~2 min, the JNI hipcc runs for 6 targets ~2 min, the kernels ~1 min);
+# a fresh root adds ~2 min (debootstrap + ~100 packages; ~1 GB in downloads/sid-root). Needs root
+# (debootstrap, chroot).
 #
 # Environment: RV_WORK (scratch dir, default target/real-variant), RV_SID_ROOT (default
 # downloads/sid-root), RV_OFFLOAD_ARCHS (GPU targets, space-separated; default rocshmem.offload.targets

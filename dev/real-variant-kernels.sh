@@ -74,8 +74,8 @@ PY
 
 ARCH_LIST="${OFFLOAD_ARCHS// /,}"
 echo "   kernels: ${#KERNEL_SOURCES[@]} ($(cd "$KSTAGE/src" && echo *.hip)); targets: $OFFLOAD_ARCHS"
-hipcc_step device-stub "-Iinclude -D__HIP_PLATFORM_AMD__ -O1 -fgpu-rdc --offload-arch=$ARCH_LIST -std=c++17 -fPIC \
-    -c kernels/device-stub.hip -o kernels/out/device-stub.o"
+hipcc_step device-stub "-Iinclude -D__HIP_PLATFORM_AMD__ -O1 -fgpu-rdc --offload-arch=$ARCH_LIST -std=c++17 -fPIC"\
+" -c kernels/device-stub.hip -o kernels/out/device-stub.o"
 in_root "cd $KSTAGE_IN_ROOT/out && rm -f librocshmem.a && ar rcs librocshmem.a device-stub.o" \
     || fail "ar of the stub device library failed"
 BUNDLER=$(in_root 'ls /usr/lib/llvm-*/bin/clang-offload-bundler 2>/dev/null | sort -V | tail -n1')
@@ -86,8 +86,8 @@ BUNDLER=$(in_root 'ls /usr/lib/llvm-*/bin/clang-offload-bundler 2>/dev/null | so
 : > "$RESULTS/kernels.txt"
 for f in "${KERNEL_SOURCES[@]}"; do
     stem=$(basename "$f" .hip)
-    hipcc_step "kernel-$stem" "--genco -fgpu-rdc -O3 -std=c++17 --offload-arch=$ARCH_LIST -I include \
-        kernels/src/$stem.hip -o kernels/out/$stem.hsaco -x none kernels/out/librocshmem.a"
+    hipcc_step "kernel-$stem" "--genco -fgpu-rdc -O3 -std=c++17 --offload-arch=$ARCH_LIST -I include"\
+" kernels/src/$stem.hip -o kernels/out/$stem.hsaco -x none kernels/out/librocshmem.a"
     kernels=$(sed -n 's/^extern "C" __global__ void \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' "$f")
     [[ -n "$kernels" ]] || fail "$f declares no extern \"C\" __global__ kernel"
     bundle="$KSTAGE/out/$stem.hsaco"
