@@ -224,8 +224,8 @@ PY
 
 # ---------------------------------------------------------------------------------------------
 step "4/6 compiling and linking with hipcc -fgpu-rdc in the root"
-ARCH_FLAGS=""
-for a in $OFFLOAD_ARCHS; do ARCH_FLAGS+=" --offload-arch=$a"; done
+# One comma-separated flag, as the rocm profile's rocshmem.offload.archs spells it.
+ARCH_FLAGS=" --offload-arch=${OFFLOAD_ARCHS// /,}"
 # The rocm profile's flags (platform.compiler.default = -O3 -fgpu-rdc --hip-link) plus JavaCPP's
 # cpp17 and linux-x86_64 output flags, as javacpp's Builder would pass them.
 CXXFLAGS="-Iinclude -Ijdk-include -Ijdk-include/linux -D__HIP_PLATFORM_AMD__ -O3 -fgpu-rdc --hip-link$ARCH_FLAGS -std=c++17"
