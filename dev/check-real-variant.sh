@@ -14,20 +14,25 @@
 #      library whose unresolved symbols must be exactly rocSHMEM host functions that the manifest
 #      says the real library defines (what librocshmem.a would satisfy); then once more against a
 #      stub librocshmem.a (-fgpu-rdc objects with device code, generated from the manifest) to
-#      rehearse the final `-lrocshmem` device link with --no-undefined.
-# Ends with one VERDICT line. Not part of CI: measured on 2 shared cores, ~2m10s on a fresh machine
-# (debootstrap + ~100 packages, ~50 s; the root takes ~1 GB in downloads/sid-root) and ~1m50s with
-# the root cached (Maven ~40 s, five hipcc runs ~65 s). Needs root (debootstrap, chroot).
+#      rehearse the final `-lrocshmem` device link with --no-undefined;
+#   4. (dev/real-variant-kernels.sh) compiles every sample kernel and standalone emulator device-test
+#      kernel into a .hsaco with KernelCompiler's hipcc command (--genco -fgpu-rdc), device-linked
+#      against a stub rocSHMEM device library generated from the twin, and checks that each code
+#      object holds each kernel for every GPU target and leaves no device symbol unresolved.
+# Ends with one VERDICT line. Not part of CI: measured on 2 cores shared with other builds, ~5 min
+# with the root cached (Maven ~2 min, the JNI hipcc runs for 6 targets ~2 min, the kernels ~1 min);
+# a fresh root adds ~2 min (debootstrap + ~100 packages; ~1 GB in downloads/sid-root). Needs root
+# (debootstrap, chroot).
 #
 # Environment: RV_WORK (scratch dir, default target/real-variant), RV_SID_ROOT (default
-# downloads/sid-root), RV_OFFLOAD_ARCHS (GPU targets, default "gfx90a gfx942" = MI200/MI300;
-# hipcc would pick gfx906 on a machine without a GPU), ROCSHMEM_DEBIAN_MIRROR.
+# downloads/sid-root), RV_OFFLOAD_ARCHS (GPU targets, space-separated; default rocshmem.offload.targets
+# of rocshmem/pom.xml, rocSHMEM's own list, less what the root's clang does not know),
+# ROCSHMEM_DEBIAN_MIRROR.
 set -euo pipefail
 
 TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="${RV_WORK:-$TOP/target/real-variant}"
 SID_ROOT="${RV_SID_ROOT:-$TOP/downloads/sid-root}"
-OFFLOAD_ARCHS="${RV_OFFLOAD_ARCHS:-gfx90a gfx942}"
 MIRROR="${ROCSHMEM_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 RESULTS="$WORK/results"
 STAGE_IN_ROOT=/work/real-variant          # where the sources sit inside the sid root
@@ -70,7 +75,7 @@ in_root() {
 }
 
 # ---------------------------------------------------------------------------------------------
-step "1/5 generating the real variant's JNI sources (Maven, compile step off)"
+step "1/6 generating the real variant's JNI sources (Maven, compile step off)"
 SRC="$WORK/src"
 rm -rf "$SRC" && mkdir -p "$SRC"
 # The working tree as it is (tracked and new files, not ignored ones), not just the last commit.
@@ -88,11 +93,16 @@ GEN="$SRC/rocshmem/target/native/org/rocshmem/linux-x86_64"
 for f in jnihip.cpp jnijavacpp.cpp jnirocshmem.cpp; do
     [[ -s "$GEN/$f" ]] || fail "JavaCPP did not generate $f (see $RESULTS/maven.log)"
 done
+# The one list of GPU targets, as Maven's resource filtering wrote it for KernelCompiler.
+TARGETS_FILE="$SRC/rocshmem/target/classes/org/rocshmem/api/kernel/offload-targets.properties"
+[[ -f "$TARGETS_FILE" ]] || fail "Maven did not write $TARGETS_FILE"
+POM_ARCHS=$(sed -n 's/^targets=//p' "$TARGETS_FILE" | tr ',' ' ')
+[[ -n "$POM_ARCHS" && "$POM_ARCHS" != *'${'* ]] || fail "no targets in $TARGETS_FILE (unfiltered?)"
 TWIN="$SRC/rocshmem/cppbuild/linux-x86_64/include/rocshmem"
 [[ -f "$TWIN/rocshmem.hpp" ]] || fail "the header twin is missing from $TWIN"
 
 # ---------------------------------------------------------------------------------------------
-step "2/5 sid root with Debian's hipcc from experimental at $SID_ROOT"
+step "2/6 sid root with Debian's hipcc from experimental at $SID_ROOT"
 READY="$SID_ROOT/.real-variant-ready"
 if [[ ! -f "$READY" ]]; then
     TMP_ROOT="$SID_ROOT.tmp"
@@ -120,9 +130,26 @@ in_root 'command -v hipcc >/dev/null' || fail "hipcc is missing from $SID_ROOT (
     in_root "dpkg-query -W -f '\${Package} \${Version}\n' hipcc libamdhip64-dev 'libamdhip64-[0-9]*' \
              'clang-[0-9]*' 'lld-[0-9]*' 'rocm-device-libs-[0-9]*' libc6 2>/dev/null"
 } > "$RESULTS/versions.txt" 2>&1 || fail "cannot query versions in the sid root"
+# rocSHMEM's CMake keeps the targets the compiler supports; the same filter, asked of the root's clang.
+if [[ -n "${RV_OFFLOAD_ARCHS:-}" ]]; then
+    OFFLOAD_ARCHS="$RV_OFFLOAD_ARCHS"
+else
+    OFFLOAD_ARCHS="" UNSUPPORTED=""
+    CLANG=$(in_root 'ls /usr/lib/llvm-*/bin/clang 2>/dev/null | sort -V | tail -n1')
+    for a in $POM_ARCHS; do
+        if in_root "echo | $CLANG -x c --target=amdgcn-amd-amdhsa -mcpu=$a -nogpulib -S -o /dev/null - 2>/dev/null"; then
+            OFFLOAD_ARCHS+="${OFFLOAD_ARCHS:+ }$a"
+        else
+            UNSUPPORTED+=" $a"
+        fi
+    done
+    [[ -z "$UNSUPPORTED" ]] || echo "   targets the root's clang does not support, left out:$UNSUPPORTED"
+    [[ -n "$OFFLOAD_ARCHS" ]] || fail "the root's clang supports none of $POM_ARCHS"
+fi
+echo "   GPU targets: $OFFLOAD_ARCHS (rocshmem.offload.targets: $POM_ARCHS)"
 
 # ---------------------------------------------------------------------------------------------
-step "3/5 staging sources, twin, JDK headers and manifest-derived probe/stub in the root"
+step "3/6 staging sources, twin, JDK headers and manifest-derived probe/stub in the root"
 rm -rf "$STAGE" && mkdir -p "$STAGE/include" "$STAGE/out"
 cp "$GEN"/jnihip.cpp "$GEN"/jnijavacpp.cpp "$GEN"/jnirocshmem.cpp "$STAGE/"
 cp -a "$TWIN" "$STAGE/include/rocshmem"
@@ -184,9 +211,9 @@ print(f"   manifest: {len(functions)} defined host functions (MPI overloads excl
 PY
 
 # ---------------------------------------------------------------------------------------------
-step "4/5 compiling and linking with hipcc -fgpu-rdc in the root"
-ARCH_FLAGS=""
-for a in $OFFLOAD_ARCHS; do ARCH_FLAGS+=" --offload-arch=$a"; done
+step "4/6 compiling and linking with hipcc -fgpu-rdc in the root"
+# One comma-separated flag, as the rocm profile's rocshmem.offload.archs spells it.
+ARCH_FLAGS=" --offload-arch=${OFFLOAD_ARCHS// /,}"
 # The rocm profile's flags (platform.compiler.default = -O3 -fgpu-rdc --hip-link) plus JavaCPP's
 # cpp17 and linux-x86_64 output flags, as javacpp's Builder would pass them.
 CXXFLAGS="-Iinclude -Ijdk-include -Ijdk-include/linux -D__HIP_PLATFORM_AMD__ -O3 -fgpu-rdc --hip-link$ARCH_FLAGS -std=c++17"
@@ -209,7 +236,7 @@ in_root "cd $STAGE_IN_ROOT/out && rm -f librocshmem.a && ar rcs librocshmem.a st
 hipcc_step jnirocshmem-stublink "$CXXFLAGS jnirocshmem.cpp jnijavacpp.cpp $LIBFLAGS -Wl,--no-undefined -o out/libjnirocshmem-stub.so -Lout -lrocshmem -lamdhip64"
 
 # ---------------------------------------------------------------------------------------------
-step "5/5 comparing jnirocshmem's unresolved symbols with the manifest's defined host functions"
+step "5/6 comparing jnirocshmem's unresolved symbols with the manifest's defined host functions"
 OUT="$STAGE/out"
 # The stub's kernel in the linked library's code objects shows that --hip-link really device-linked
 # the -fgpu-rdc archive (what rocSHMEM's device code needs), for every requested GPU target.
@@ -252,12 +279,18 @@ n_hip=$(wc -l < "$RESULTS/jnihip-unresolved.txt")
 hipcc_version=$(sed -n 's/^HIP version: //p' "$RESULTS/versions.txt")
 echo "   jnihip unresolved after linking libamdhip64: $n_hip"
 echo "   jnirocshmem unresolved: $n_jni; manifest-defined host symbols: $n_def; unresolved but not defined by the real library: $n_bad; defined but not bound: $n_unbound"
-echo "   results in $RESULTS (took $((SECONDS - STEP_START))s)"
 
 [[ $n_hip -eq 0 ]] || fail "jnihip has $n_hip symbols that libamdhip64 does not define (see $RESULTS/jnihip-unresolved.txt)"
 [[ $n_jni -gt 0 ]] || fail "jnirocshmem references no rocSHMEM symbol: the comparison would prove nothing"
 [[ $n_bad -eq 0 ]] || fail "jnirocshmem needs $n_bad symbols the real rocSHMEM does not define (see $RESULTS/not-in-real-library.txt)"
 [[ -z "$bad_names" ]] || fail "unresolved symbols name functions the manifest does not mark defined: $(echo $bad_names)"
+
+# ---------------------------------------------------------------------------------------------
+step "6/6 kernels: hipcc --genco -fgpu-rdc against a stub rocSHMEM device library, for every target"
+source "$TOP/dev/real-variant-kernels.sh"
+echo "   results in $RESULTS (took $((SECONDS - STEP_START))s)"
 echo "VERDICT: PASS - hipcc $hipcc_version (-fgpu-rdc,$ARCH_FLAGS): jnihip links against libamdhip64 with --no-undefined;" \
      "jnirocshmem leaves exactly $n_jni unresolved symbols, all rocSHMEM host functions the real library defines" \
-     "($n_unbound defined ones unbound); link against a stub librocshmem.a with device code succeeds with --no-undefined"
+     "($n_unbound defined ones unbound); link against a stub librocshmem.a with device code succeeds with --no-undefined;" \
+     "$N_KERNELS kernels ($N_KERNEL_SOURCES sources) compile to code objects device-linked against a stub rocSHMEM device" \
+     "library, each kernel present for all $N_ARCHS targets ($OFFLOAD_ARCHS) with no unresolved device symbol"

@@ -143,10 +143,10 @@ report_offload_targets() {
     targets="$(grep -rhoE 'define ROCSHMEM_OFFLOAD_TARGETS "[^"]*"' "$1" 2>/dev/null | head -1 | sed -E 's/.*"(.*)"/\1/')"
     [[ -n "$targets" ]] || return 0
     echo "$targets" > "$INSTALL_PATH/lib/rocshmem-offload-targets.txt"
-    local flags="" t
-    for t in $targets; do flags+="--offload-arch=$t "; done
+    local list
+    list="$(echo $targets | tr ' ' ',')"
     echo "librocshmem.a holds device code for: $targets"
-    echo "  build with: mvn -Pplatform -Drocshmem.offload.archs=\"${flags% }\" (the default lists every target rocSHMEM builds by default)"
+    echo "  build with: mvn -Procm -Drocshmem.offload.targets=$list (the default lists every target rocSHMEM builds by default)"
 }
 
 if [[ -z "$EXTENSION" ]]; then

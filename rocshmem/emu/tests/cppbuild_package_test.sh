@@ -23,7 +23,7 @@ find_rocshmem_package "/nonexistent;$prefix" || { echo "FAIL: the package was no
 [[ "$SHMEM_INCLUDE" == "$prefix/include" && "$SHMEM_LIB" == "$prefix/lib/librocshmem.a" ]] \
     || { echo "FAIL: include '$SHMEM_INCLUDE', library '$SHMEM_LIB'"; exit 1; }
 out="$(report_offload_targets "$SHMEM_INCLUDE/rocshmem")"
-[[ "$out" == *'-Drocshmem.offload.archs="--offload-arch=gfx90a --offload-arch=gfx942 --offload-arch=gfx950"'* ]] \
+[[ "$out" == *'-Drocshmem.offload.targets=gfx90a,gfx942,gfx950 '* ]] \
     || { echo "FAIL: offload targets not reported: $out"; exit 1; }
 if find_rocshmem_package "$work/nothing-here"; then echo "FAIL: found a package where there is none"; exit 1; fi
 echo "PASS cppbuild.sh finds rocSHMEM's CMake package and its GPU targets"

@@ -71,7 +71,7 @@ final class NativeLibraries {
         return "rocSHMEM version mismatch: the JNI library " + path + " was compiled against the headers of rocSHMEM "
                 + built + " but runs rocSHMEM " + running + ". Its headers and librocshmem.a come from two different"
                 + " installs; rebuild with ROCSHMEM_HOME (or the CMake package cppbuild.sh finds) naming one install"
-                + " for both, then `mvn -Pplatform install`.";
+                + " for both, then `mvn -Procm install`.";
     }
 
     /** HIP alone: what the diagnosis needs first. */

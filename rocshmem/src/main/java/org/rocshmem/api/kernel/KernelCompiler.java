@@ -2,11 +2,13 @@ package org.rocshmem.api.kernel;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.bytedeco.javacpp.Loader;
 
@@ -30,7 +32,8 @@ import org.bytedeco.javacpp.Loader;
  */
 public final class KernelCompiler {
     static final String DRIVER = "rocshmem-emu-hipcc";
-    static final List<String> DEFAULT_ARCHS = List.of("gfx90a", "gfx942");
+    /** rocSHMEM's GPU targets, from rocshmem.offload.targets in rocshmem/pom.xml (the one list). */
+    static final List<String> DEFAULT_ARCHS = defaultArchs();
 
     /** A build problem, reported in one line. */
     public static final class KernelBuildException extends RuntimeException {
@@ -104,6 +107,19 @@ public final class KernelCompiler {
         }
         return new KernelCompiler(Path.of(positional.get(0)), Path.of(positional.get(1)), gpu, archs, includes,
                 emuRoot, env);
+    }
+
+    private static List<String> defaultArchs() {
+        Properties targets = new Properties();
+        try (InputStream in = KernelCompiler.class.getResourceAsStream("offload-targets.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("offload-targets.properties is missing next to KernelCompiler");
+            }
+            targets.load(in);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read offload-targets.properties: " + e.getMessage(), e);
+        }
+        return List.of(targets.getProperty("targets").trim().split(","));
     }
 
     private static String value(String[] args, int i, String option) {
@@ -225,7 +241,9 @@ public final class KernelCompiler {
         command.addAll(List.of(source.toString(), "-o", target.toString()));
         Path library = Path.of(home, "lib", "librocshmem.a");
         if (Files.exists(library)) {
-            command.add(library.toString()); // rocSHMEM's device code, linked into the code object (-fgpu-rdc)
+            // rocSHMEM's device code, linked into the code object (-fgpu-rdc); -x none, or hipcc's -x hip takes the
+            // archive for a source
+            command.addAll(List.of("-x", "none", library.toString()));
         }
         execute(command, source, target);
     }

@@ -23,9 +23,10 @@ import org.rocshmem.api.launch.PeJob;
 import org.rocshmem.api.launch.PeResult;
 
 /**
- * docs/kernels.md works as written: its kernel sources are compiled by KernelCompiler with the driver it extracts
- * from the class path (as a user's build does), its Java program is compiled and run on 2 PEs from the code objects
- * it loads as resources, its pom snippet is well-formed and runs KernelCompiler at generate-resources.
+ * The README's Kernels section and docs/kernels.md work as written: their kernel sources are compiled by KernelCompiler
+ * with the driver it extracts from the class path (as a user's build does), the README's Java program is compiled and
+ * run on 2 PEs from the code objects it loads as resources, the guide's pom snippet is well-formed and runs
+ * KernelCompiler at generate-resources.
  */
 @Tag("emu")
 @Timeout(300)
@@ -34,9 +35,15 @@ class DocsKernelsTest {
 
     @Test
     void theGuideCompilesAndRunsOnTwoPes(@TempDir Path project) throws Exception {
-        Path doc = Path.of(System.getProperty("rocshmem.basedir"), "..", "docs", "kernels.md");
+        Path top = Path.of(System.getProperty("rocshmem.basedir"), "..");
+        String readme = Files.readString(top.resolve("README.md"));
+        int start = readme.indexOf("\n## Kernels\n");
+        assertTrue(start >= 0, "README.md has no '## Kernels' section");
+        int end = readme.indexOf("\n## ", start + 1);
+        String text = readme.substring(start, end < 0 ? readme.length() : end)
+                + Files.readString(top.resolve("docs/kernels.md"));
         List<String[]> blocks = new ArrayList<>();
-        Matcher m = BLOCK.matcher(Files.readString(doc));
+        Matcher m = BLOCK.matcher(text);
         while (m.find()) {
             blocks.add(new String[] {m.group(1), m.group(2)});
         }
@@ -66,7 +73,7 @@ class DocsKernelsTest {
             }
         }
         assertEquals(1, poms, "the guide's pom snippet");
-        assertEquals(1, javaFiles.size(), "the guide's Java program");
+        assertEquals(1, javaFiles.size(), "the README's Java program");
 
         // the build step: what the pom snippet runs (the driver and headers come from the class path)
         Path resources = project.resolve("target/classes");
