@@ -27,6 +27,8 @@ import java.util.stream.Collectors;
  * <li>{@code CType.java}: the C element types of the host API, with their Java element type;</li>
  * <li>{@code Symmetric<Bytes|Shorts|Ints|Longs|Floats|Doubles>.java}: typed views of symmetric memory with RMA,
  *     atomics and point-to-point waits for every C type the Java type can stand for, default and ctx forms;</li>
+ * <li>{@code Peer<Bytes|Shorts|Ints|Longs|Floats|Doubles>.java}: direct load/store access to another PE's copy
+ *     of a view, made by the views' {@code peer(pe)};</li>
  * <li>{@code TeamCollectives.java}: the typed team collectives, the generated superclass of {@code Team};</li>
  * <li>{@code AddressCalls.java} + {@code rocshmem_java_calls.h}: JavaCPP natives taking raw addresses (no
  *     Pointer object per call) and the inline C++ shims they call, which cast the addresses back to the typed
@@ -56,6 +58,7 @@ public final class TypedApiGenerator {
         for (JavaType java : JavaType.values()) {
             List<CType> family = ctypes.stream().filter(c -> c.java == java).toList();
             write(javaDir.resolve(java.viewClass + ".java"), new ViewWriter(manifest, natives, java, family).write());
+            write(javaDir.resolve(java.peerClass() + ".java"), peerClass(java));
         }
         write(javaDir.resolve("TeamCollectives.java"), new CollectivesWriter(manifest, natives, ctypes).write());
         // Untyped functions the hand-written classes call through raw addresses.
@@ -104,6 +107,16 @@ public final class TypedApiGenerator {
 
         boolean floating() {
             return this == FLOAT || this == DOUBLE;
+        }
+
+        /** The direct load/store view of a peer's copy: {@code PeerLongs} for {@code SymmetricLongs}. */
+        String peerClass() {
+            return "Peer" + viewClass.substring("Symmetric".length());
+        }
+
+        /** The JavaCPP pointer class of the element type: {@code LongPointer}. */
+        String pointerClass() {
+            return Character.toUpperCase(name.charAt(0)) + name.substring(1) + "Pointer";
         }
 
         /** The LP64 Java element type of a C element type (the ABI rocSHMEM is built for). */
@@ -622,6 +635,49 @@ public final class TypedApiGenerator {
     // ================================================================ views
 
     /** Writes one typed view class: RMA, atomics, waits and host copies for every C type of its Java type. */
+    /** {@code PeerLongs} etc.: get/set on a peer's copy, plain loads and stores where the memory is host memory. */
+    static String peerClass(JavaType java) {
+        return BANNER + """
+
+                package org.rocshmem.api;
+
+                import org.bytedeco.javacpp.JPOINTER;
+
+                /**
+                 * Direct load/store access to another PE's copy of a {@link VIEW}
+                 * (see {@link PeerArray}); made by {@link VIEW#peer(int)}.
+                 */
+                public final class PEER extends PeerArray {
+                    private final VIEW view;
+                    /** The peer's element 0 (a window on the emulator); null on a GPU, where get/set use g/p. */
+                    private final JPOINTER memory;
+
+                    PEER(VIEW view, int pe, JPOINTER memory) {
+                        super(view, pe);
+                        this.view = view;
+                        this.memory = memory;
+                    }
+
+                    /** Loads element {@code index} of the peer's copy. */
+                    public JT get(long index) {
+                        check(index);
+                        return memory == null ? view.g(pe, index) : memory.get(index);
+                    }
+
+                    /** Stores {@code value} into element {@code index} of the peer's copy. */
+                    public void set(long index, JT value) {
+                        check(index);
+                        if (memory == null) {
+                            view.p(pe, index, value);
+                        } else {
+                            memory.put(index, value);
+                        }
+                    }
+                }
+                """.replace("JPOINTER", java.pointerClass()).replace("PEER", java.peerClass())
+                .replace("VIEW", java.viewClass).replace("JT", java.name);
+    }
+
     static final class ViewWriter {
         private final Manifest manifest;
         private final Natives natives;
@@ -934,7 +990,22 @@ public final class TypedApiGenerator {
                             p(myPe, index, value);
                         }
 
-                    """.replace("JT", jt));
+                        /**
+                         * Direct load/store access to PE {@code pe}'s copy of this view (rocshmem_ptr), or empty where
+                         * rocSHMEM has no direct path to that PE (another node: use p/g/put/get). For this PE it is
+                         * its own copy. Make it once, outside hot loops; its get/set allocate nothing.
+                         */
+                        @CallsNative("rocshmem_ptr")
+                        public java.util.Optional<PEER> peer(int pe) {
+                            org.bytedeco.javacpp.Pointer window = peerWindow(pe);
+                            if (window == null) {
+                                return java.util.Optional.empty();
+                            }
+                            return java.util.Optional.of(new PEER(this, pe, hostLoadsAndStores()
+                                    ? new org.bytedeco.javacpp.JPOINTER(window) : null));
+                        }
+
+                    """.replace("JPOINTER", java.pointerClass()).replace("PEER", java.peerClass()).replace("JT", jt));
         }
 
         // ---------------------------------------------------------------- atomics

@@ -233,6 +233,21 @@ public final class SymmetricFloats extends SymmetricArray {
         p(myPe, index, value);
     }
 
+    /**
+     * Direct load/store access to PE {@code pe}'s copy of this view (rocshmem_ptr), or empty where
+     * rocSHMEM has no direct path to that PE (another node: use p/g/put/get). For this PE it is
+     * its own copy. Make it once, outside hot loops; its get/set allocate nothing.
+     */
+    @CallsNative("rocshmem_ptr")
+    public java.util.Optional<PeerFloats> peer(int pe) {
+        org.bytedeco.javacpp.Pointer window = peerWindow(pe);
+        if (window == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new PeerFloats(this, pe, hostLoadsAndStores()
+                ? new org.bytedeco.javacpp.FloatPointer(window) : null));
+    }
+
     /** Atomically reads PE {@code pe}'s element {@code index}. (rocshmem_TYPE_atomic_fetch) */
     @CallsNative({"rocshmem_float_atomic_fetch", "rocshmem_ctx_float_atomic_fetch"})
     public float atomicFetch(int pe, long index) {

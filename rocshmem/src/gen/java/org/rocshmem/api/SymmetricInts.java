@@ -275,6 +275,21 @@ public final class SymmetricInts extends SymmetricArray {
         p(myPe, index, value);
     }
 
+    /**
+     * Direct load/store access to PE {@code pe}'s copy of this view (rocshmem_ptr), or empty where
+     * rocSHMEM has no direct path to that PE (another node: use p/g/put/get). For this PE it is
+     * its own copy. Make it once, outside hot loops; its get/set allocate nothing.
+     */
+    @CallsNative("rocshmem_ptr")
+    public java.util.Optional<PeerInts> peer(int pe) {
+        org.bytedeco.javacpp.Pointer window = peerWindow(pe);
+        if (window == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new PeerInts(this, pe, hostLoadsAndStores()
+                ? new org.bytedeco.javacpp.IntPointer(window) : null));
+    }
+
     /** Atomically reads PE {@code pe}'s element {@code index}. (rocshmem_TYPE_atomic_fetch) */
     @CallsNative({"rocshmem_int_atomic_fetch", "rocshmem_ctx_int_atomic_fetch", "rocshmem_uint_atomic_fetch", "rocshmem_ctx_uint_atomic_fetch", "rocshmem_int32_atomic_fetch", "rocshmem_ctx_int32_atomic_fetch", "rocshmem_uint32_atomic_fetch", "rocshmem_ctx_uint32_atomic_fetch"})
     public int atomicFetch(int pe, long index) {

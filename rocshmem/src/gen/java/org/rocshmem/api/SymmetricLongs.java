@@ -316,6 +316,21 @@ public final class SymmetricLongs extends SymmetricArray {
         p(myPe, index, value);
     }
 
+    /**
+     * Direct load/store access to PE {@code pe}'s copy of this view (rocshmem_ptr), or empty where
+     * rocSHMEM has no direct path to that PE (another node: use p/g/put/get). For this PE it is
+     * its own copy. Make it once, outside hot loops; its get/set allocate nothing.
+     */
+    @CallsNative("rocshmem_ptr")
+    public java.util.Optional<PeerLongs> peer(int pe) {
+        org.bytedeco.javacpp.Pointer window = peerWindow(pe);
+        if (window == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new PeerLongs(this, pe, hostLoadsAndStores()
+                ? new org.bytedeco.javacpp.LongPointer(window) : null));
+    }
+
     /** Atomically reads PE {@code pe}'s element {@code index}. (rocshmem_TYPE_atomic_fetch) */
     @CallsNative({"rocshmem_long_atomic_fetch", "rocshmem_ctx_long_atomic_fetch", "rocshmem_longlong_atomic_fetch", "rocshmem_ctx_longlong_atomic_fetch", "rocshmem_ulong_atomic_fetch", "rocshmem_ctx_ulong_atomic_fetch", "rocshmem_ulonglong_atomic_fetch", "rocshmem_ctx_ulonglong_atomic_fetch", "rocshmem_int64_atomic_fetch", "rocshmem_ctx_int64_atomic_fetch", "rocshmem_uint64_atomic_fetch", "rocshmem_ctx_uint64_atomic_fetch", "rocshmem_size_atomic_fetch", "rocshmem_ctx_size_atomic_fetch", "rocshmem_ptrdiff_atomic_fetch", "rocshmem_ctx_ptrdiff_atomic_fetch"})
     public long atomicFetch(int pe, long index) {

@@ -274,6 +274,21 @@ public final class SymmetricShorts extends SymmetricArray {
         p(myPe, index, value);
     }
 
+    /**
+     * Direct load/store access to PE {@code pe}'s copy of this view (rocshmem_ptr), or empty where
+     * rocSHMEM has no direct path to that PE (another node: use p/g/put/get). For this PE it is
+     * its own copy. Make it once, outside hot loops; its get/set allocate nothing.
+     */
+    @CallsNative("rocshmem_ptr")
+    public java.util.Optional<PeerShorts> peer(int pe) {
+        org.bytedeco.javacpp.Pointer window = peerWindow(pe);
+        if (window == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new PeerShorts(this, pe, hostLoadsAndStores()
+                ? new org.bytedeco.javacpp.ShortPointer(window) : null));
+    }
+
     // ---- point-to-point synchronization on this PE's copy of the view (the ivars of OpenSHMEM).
     // A status array, where taken, has one entry per element; non-zero entries are left out of the
     // wait; null includes every element.

@@ -35,7 +35,7 @@ final class LocalMemory {
     }
 
     /** A pointer at a fixed address (JavaCPP sets addresses only from inside Pointer subclasses). */
-    private static final class AddressPointer extends Pointer {
+    static final class AddressPointer extends Pointer {
         AddressPointer(long address, long bytes) {
             this.address = address;
             this.capacity = bytes;

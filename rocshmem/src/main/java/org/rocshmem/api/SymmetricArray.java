@@ -1,5 +1,7 @@
 package org.rocshmem.api;
 
+import static org.rocshmem.global.rocshmem.rocshmem_ptr;
+
 import org.bytedeco.javacpp.Pointer;
 
 /**
@@ -97,6 +99,32 @@ public abstract sealed class SymmetricArray
         return PeerAddressTable.upload(peerAddresses());
     }
 
+    /**
+     * Where this PE can load and store element 0 of PE {@code pe}'s copy, for the typed {@code peer(pe)}: null when
+     * rocSHMEM has no direct path (rocshmem_ptr returned null). On the emulator a window onto the peer's block that
+     * turns inert when the block is freed, spanning this view; on a GPU the device address itself (not for host
+     * loads: the peer views go through p/g there).
+     */
+    @CallsNative("rocshmem_ptr")
+    final Pointer peerWindow(int pe) {
+        requireLive();
+        if (pe < 0 || pe >= nPes) {
+            throw Checks.peOutOfRange(pe, nPes);
+        }
+        Pointer block = rocshmem_ptr(allocation.address, pe);
+        if (block == null || block.isNull()) {
+            return null;
+        }
+        Pointer window = RawViews.of(allocation).window(session.backend(), block, allocation.byteSize);
+        long offset = address - allocation.address.address();
+        return new LocalMemory.AddressPointer(window.address() + offset, byteSize());
+    }
+
+    /** True where symmetric memory is host memory (the emulator), so peer views may load and store it directly. */
+    final boolean hostLoadsAndStores() {
+        return session.backend().emulator();
+    }
+
     /** The elements {@code [from, from + count)} as a view of the same type and context. */
     public abstract SymmetricArray slice(long from, long count);
 
@@ -133,7 +161,17 @@ public abstract sealed class SymmetricArray
      */
     @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
     public final void putmem(int pe, RegisteredBuffer source) {
-        long src = source.start("putmem source", byteSize());
+        putmemFrom(pe, source.start("putmem source", byteSize()));
+    }
+
+    /** rocshmem_getmem into registered local memory: its first {@link #byteSize()} bytes. */
+    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
+    public final void getmem(int pe, RegisteredBuffer destination) {
+        getmemInto(pe, destination.start("getmem destination", byteSize()));
+    }
+
+    /** rocshmem_putmem of {@link #byteSize()} bytes from the checked local address {@code src}. */
+    final void putmemFrom(int pe, long src) {
         long dest = remoteBase(pe);
         if (context == null) {
             AddressCalls.rocshmem_putmem(dest, src, byteSize(), pe);
@@ -142,10 +180,8 @@ public abstract sealed class SymmetricArray
         }
     }
 
-    /** rocshmem_getmem into registered local memory: its first {@link #byteSize()} bytes. */
-    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
-    public final void getmem(int pe, RegisteredBuffer destination) {
-        long dest = destination.start("getmem destination", byteSize());
+    /** rocshmem_getmem of {@link #byteSize()} bytes into the checked local address {@code dest}. */
+    final void getmemInto(int pe, long dest) {
         long src = remoteBase(pe);
         if (context == null) {
             AddressCalls.rocshmem_getmem(dest, src, byteSize(), pe);

@@ -30,6 +30,9 @@ public @interface MultiPe {
     /** Extra options for every PE JVM, e.g. {@code "-Xmx256m"}. */
     String[] jvmArgs() default {};
 
+    /** Extra environment variables for every PE JVM, each {@code "NAME=value"} (e.g. simulated nodes). */
+    String[] env() default {};
+
     /** Runs in each PE around the JUnit execution of the test (e.g. rocSHMEM init/finalize). */
     Class<? extends PeLifecycle> lifecycle() default PeLifecycle.None.class;
 }

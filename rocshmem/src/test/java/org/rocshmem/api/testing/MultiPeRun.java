@@ -58,7 +58,15 @@ final class MultiPeRun {
         jvmArgs.addAll(Arrays.asList(spec.jvmArgs()));
         String parameterTypes = Arrays.stream(method.getParameterTypes()).map(Class::getTypeName)
                 .collect(Collectors.joining(","));
-        return PeJob.builder(PeChildMain.class)
+        PeJob.Builder builder = PeJob.builder(PeChildMain.class);
+        for (String variable : spec.env()) {
+            int eq = variable.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("@MultiPe env entry must be NAME=value: " + variable);
+            }
+            builder.env(variable.substring(0, eq), variable.substring(eq + 1));
+        }
+        return builder
                 .nproc(spec.value())
                 .timeout(Duration.ofSeconds(spec.timeoutSeconds()))
                 .jvmArgs(jvmArgs)

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.rocshmem.api.CType;
 import org.rocshmem.api.Compare;
 import org.rocshmem.api.Context;
+import org.rocshmem.api.PeerLongs;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricDoubles;
@@ -71,6 +72,9 @@ class HotPathAllocationTest {
             hotPaths.put("waitUntil(timeout) sat.", () -> int64Flags.waitUntil(1, Compare.EQ, 0, second));
             hotPaths.put("get(index)", () -> plain.get(1));
             hotPaths.put("set(index)", () -> plain.set(2, 5));
+            PeerLongs peer = plain.peer(other).orElseThrow();
+            hotPaths.put("peer get(index)", () -> peer.get(1));
+            hotPaths.put("peer set(index)", () -> peer.set(3, 5));
             hotPaths.put("quiet", shmem::quiet);
             hotPaths.put("ctx quiet", ctx::quiet);
 
