@@ -40,10 +40,10 @@ class DocsKernelsTest {
         int start = readme.indexOf("\n## Kernels\n");
         assertTrue(start >= 0, "README.md has no '## Kernels' section");
         int end = readme.indexOf("\n## ", start + 1);
-        String text = readme.substring(start, end < 0 ? readme.length() : end)
+        String documents = readme.substring(start, end < 0 ? readme.length() : end)
                 + Files.readString(top.resolve("docs/kernels.md"));
         List<String[]> blocks = new ArrayList<>();
-        Matcher m = BLOCK.matcher(text);
+        Matcher m = BLOCK.matcher(documents);
         while (m.find()) {
             blocks.add(new String[] {m.group(1), m.group(2)});
         }
