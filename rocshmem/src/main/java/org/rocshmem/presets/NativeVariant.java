@@ -46,7 +46,7 @@ public enum NativeVariant {
 
     /** A short description for diagnostics. */
     public String description() {
-        return this == EMULATOR ? "CPU emulation backend" : "AMD GPU";
+        return this == EMULATOR ? "CPU emulation backend" : "system HIP runtime";
     }
 
     /** The variant a platform directory name ({@code linux-x86_64-emu}) belongs to, or null if none. */
