@@ -139,5 +139,5 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_broadcastmem_kernel(rocshmem_team_t tea
   if (!first_work_item()) return;
   Team* t;
   if (device_team(default_ctx(), team, &t, fn) && t)
-    broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, nelems, true, fn);
+    broadcast_bytes(t, pe_root, dest, source, nelems, true, fn);
 }

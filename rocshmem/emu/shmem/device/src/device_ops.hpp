@@ -77,8 +77,7 @@ int coll_broadcast(const rocshmem::rocshmem_ctx_t& ctx, rocshmem::rocshmem_team_
   if (!device_team(ctx, team, &t, fn)) return kCollError;
   if (!t) return kCollOk;
   if (nelems < 0) return report_error("%s: negative nelems %d; nothing done", fn, nelems), kCollError;
-  return broadcast_bytes(t->slot, t->members, t->my_index, pe_root, dest, source, sizeof(T) * size_t(nelems), true,
-                         fn)
+  return broadcast_bytes(t, pe_root, dest, source, sizeof(T) * size_t(nelems), true, fn)
              ? kCollOk
              : kCollError;
 }
