@@ -65,7 +65,7 @@ public final class Info {
             LibraryInfo library = LibraryInfo.query();
             out.println("  rocSHMEM          : " + library.name() + " (library " + library.vendorVersion()
                     + ", OpenSHMEM " + library.specVersion() + ")");
-            String settings = Emulator.settings(new Backend(library.name(), hip.variant(), hip.emulator()));
+            String settings = Emulator.settings(new Backend(library.name(), hip.kind()));
             if (!settings.isEmpty()) {
                 out.println("  effective settings: (the emulator's, from the environment and its defaults)");
                 settings.lines().forEach(line -> out.println("    " + line));
