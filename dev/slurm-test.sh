@@ -2,7 +2,8 @@
 # srun as a first-class launcher, proven with a real Slurm: starts munged, slurmctld and slurmd on this machine
 # (a one-node cluster with a private configuration in a temporary directory, unusual ports), runs a 2-PE sample
 # with `srun -n 2 java ...` (no project launcher: the PEs read SLURM_PROCID/NTASKS/LOCALID/node list), checks
-# that both PEs verified their data, and stops every daemon it started. Needs root (CI runs as root) and the
+# that both PEs verified their data, then runs a job of 2 simulated nodes x 2 PEs and checks what each PE saw of
+# its node, and stops every daemon it started. Needs root (CI runs as root) and the
 # packages dev/setup-debian.sh installs (slurmctld, slurmd, slurm-client, munge).
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -83,3 +84,25 @@ output=$(srun -n 2 --kill-on-bad-exit=1 --time=5 \
 echo "$output"
 [[ $(grep -c "verified" <<<"$output") -eq 2 ]] || { echo "slurm-test: expected 2 verified PEs" >&2; exit 1; }
 echo "slurm-test: srun -n 2 ran RingExchange under a real Slurm ($(srun --version))"
+
+# Two simulated nodes of two PEs. One slurmd does run `-n 4 --ntasks-per-node=2 --overcommit` and sets
+# SLURM_NTASKS_PER_NODE=2, but all 4 tasks are on its one node, so SLURM_LOCALID is 0..3 and the bootstrap rightly
+# refuses LOCAL_RANK=2 with LOCAL_WORLD_SIZE=2. So the job sets the emulator's own node size instead. The PE program
+# is the one of SimulatedNodesTest, run from its source; each line is checked for every PE.
+export ROCSHMEM_MAX_NUM_HOST_CONTEXTS=2 # the typed API's host reductions need a second host context
+nodes_pe="$top/rocshmem/src/test/java/org/rocshmem/api/launch/SimulatedNodesPe.java"
+output=$(ROCSHMEM_EMU_PES_PER_NODE=2 srun -n 4 --overcommit --label --kill-on-bad-exit=1 --time=5 \
+    java -Dorg.bytedeco.javacpp.platform.extension=-emu -cp "$classpath" "$nodes_pe" 2>&1) \
+    || { echo "$output"; echo "slurm-test: srun of 2 simulated nodes failed" >&2; exit 1; }
+echo "$output"
+for pe in 0 1 2 3; do
+    first=$((pe / 2 * 2))
+    direct=$([[ $first -eq 0 ]] && echo 1,1,0,0 || echo 0,0,1,1)
+    counter=$([[ $pe -eq 0 || $pe -eq 3 ]] && echo 15 || echo 0)
+    for line in "shared=$first,$((first + 1)) index=$((pe % 2))" "direct=$direct" \
+            "split=$first,$((first + 1)) sum=$((2 * first + 1))" "put=$((100 + (pe + 2) % 4)) counter=$counter sum=10"; do
+        grep -qxF "$pe: $line" <<<"$output" \
+            || { echo "slurm-test: PE $pe did not print '$line'" >&2; exit 1; }
+    done
+done
+echo "slurm-test: srun -n 4 ran 2 simulated nodes x 2 PEs (ROCSHMEM_EMU_PES_PER_NODE=2): SHARED, rocshmem_ptr, split, RMA, atomics and a reduction checked"

@@ -9,6 +9,9 @@ public final class LaunchEnvVars {
     public static final String WORLD_SIZE = "WORLD_SIZE";
     public static final String LOCAL_RANK = "LOCAL_RANK";
     public static final String LOCAL_WORLD_SIZE = "LOCAL_WORLD_SIZE";
+    /** Set by the launcher only (torchrun's names): the index of this PE's (simulated) node and the node count. */
+    public static final String GROUP_RANK = "GROUP_RANK";
+    public static final String GROUP_WORLD_SIZE = "GROUP_WORLD_SIZE";
     public static final String MASTER_ADDR = "MASTER_ADDR";
     public static final String MASTER_PORT = "MASTER_PORT";
 

@@ -61,9 +61,12 @@ public final class Launch implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.putAll(job.extraEnv());
         env.put(RANK, Integer.toString(rank));
-        env.put(LOCAL_RANK, Integer.toString(rank)); // one node: local == global
+        int perNode = job.pesPerNode();
+        env.put(LOCAL_RANK, Integer.toString(rank % perNode));
         env.put(WORLD_SIZE, Integer.toString(job.nproc()));
-        env.put(LOCAL_WORLD_SIZE, Integer.toString(job.nproc()));
+        env.put(LOCAL_WORLD_SIZE, Integer.toString(perNode));
+        env.put(GROUP_RANK, Integer.toString(rank / perNode));
+        env.put(GROUP_WORLD_SIZE, Integer.toString(job.nnodes()));
         env.put(MASTER_ADDR, job.masterAddr());
         env.put(MASTER_PORT, Integer.toString(masterPort));
         env.put(ROCSHMEM_EMU_JOB_ID, jobId);

@@ -5,18 +5,22 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Parses {@code --nproc N [--timeout S] [--master-addr A] [--master-port P] [--jvm-arg X]... -- Main args...}. */
+/** Parses {@code --nproc N [--nnodes K] [--timeout S] [--master-addr A] [--master-port P] [--jvm-arg X]... -- Main args...}. */
 final class LauncherArguments {
     static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -cp CLASSPATH org.rocshmem.api.launch.Launcher --nproc N [options] -- MainClass [args...]",
             "  --nproc N           number of PE processes (>= 1), required",
+            "  --nnodes K          group the PEs into K simulated nodes of N/K consecutive ranks (default 1);",
+            "                      N must be a multiple of K. On the CPU emulator ROCSHMEM_TEAM_SHARED is then",
+            "                      the PEs of one node and rocshmem_ptr is null across nodes",
             "  --timeout SECONDS   stop all PEs and exit 124 after this many seconds (default: none)",
             "  --master-addr ADDR  rendezvous address given to PEs as MASTER_ADDR (default 127.0.0.1)",
             "  --master-port PORT  rendezvous port given as MASTER_PORT (default: a free port)",
             "  --jvm-arg ARG       extra option for every PE JVM (repeatable), e.g. --jvm-arg -Xmx1g",
             "  -h, --help          print this help",
             "Each PE runs the same java binary and classpath with RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE,",
-            "MASTER_ADDR, MASTER_PORT, ROCSHMEM_EMU_JOB_ID, ROCSHMEM_BOOTSTRAP_SECRET and ROCSHMEM_LAUNCHER_PID set.",
+            "GROUP_RANK (its node), GROUP_WORLD_SIZE (K), MASTER_ADDR, MASTER_PORT, ROCSHMEM_EMU_JOB_ID,",
+            "ROCSHMEM_BOOTSTRAP_SECRET and ROCSHMEM_LAUNCHER_PID set.",
             "The first PE to fail stops the others and its exit status becomes the launcher's; a PE stops itself",
             "when the launcher is gone.");
 
@@ -37,6 +41,7 @@ final class LauncherArguments {
             throw new UsageException("missing main class after '--'");
         }
         Integer nproc = null;
+        int nnodes = 1;
         Duration timeout = null;
         String masterAddr = null;
         int masterPort = 0;
@@ -50,6 +55,7 @@ final class LauncherArguments {
             String value = options.get(i + 1);
             switch (flag) {
                 case "--nproc" -> nproc = intValue(flag, value, 1, 1_000_000);
+                case "--nnodes" -> nnodes = intValue(flag, value, 1, 1_000_000);
                 case "--timeout" -> timeout = seconds(value);
                 case "--master-addr" -> masterAddr = value;
                 case "--master-port" -> masterPort = intValue(flag, value, 0, 65535);
@@ -60,9 +66,14 @@ final class LauncherArguments {
         if (nproc == null) {
             throw new UsageException("--nproc is required");
         }
+        if (nproc % nnodes != 0) {
+            throw new UsageException("--nproc " + nproc + " is not a multiple of --nnodes " + nnodes
+                    + " (every simulated node holds N/K PEs)");
+        }
         List<String> program = Arrays.asList(argv).subList(separator + 1, argv.length);
         PeJob.Builder builder = PeJob.builder(program.get(0))
                 .nproc(nproc)
+                .nnodes(nnodes)
                 .args(program.subList(1, program.size()))
                 .jvmArgs(jvmArgs)
                 .timeout(timeout)

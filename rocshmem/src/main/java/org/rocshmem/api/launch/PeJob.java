@@ -21,6 +21,7 @@ import java.util.Objects;
  */
 public final class PeJob {
     private final int nproc;
+    private final int nnodes;
     private final String mainClass;
     private final List<String> args;
     private final List<String> jvmArgs;
@@ -37,6 +38,7 @@ public final class PeJob {
 
     private PeJob(Builder b) {
         this.nproc = b.nproc;
+        this.nnodes = b.nnodes;
         this.mainClass = b.mainClass;
         this.args = List.copyOf(b.args);
         this.jvmArgs = List.copyOf(b.jvmArgs);
@@ -103,6 +105,10 @@ public final class PeJob {
                 .toList();
     }
 
+    static String nodesMismatch(int nproc, int nnodes) {
+        return nproc + " PEs cannot be split into " + nnodes + " nodes of equal size (nproc must be a multiple of nnodes)";
+    }
+
     /** Same binary as this JVM, so PEs run the same Java version and vendor. */
     private static String currentJavaCommand() {
         return ProcessHandle.current().info().command()
@@ -110,6 +116,10 @@ public final class PeJob {
     }
 
     public int nproc() { return nproc; }
+    /** Simulated nodes the PEs are grouped into (1: all on one node). */
+    public int nnodes() { return nnodes; }
+    /** PEs per simulated node; PE {@code r} is on node {@code r / pesPerNode()}. */
+    public int pesPerNode() { return nproc / nnodes; }
     public String mainClass() { return mainClass; }
     public List<String> args() { return args; }
     public List<String> jvmArgs() { return jvmArgs; }
@@ -127,6 +137,7 @@ public final class PeJob {
 
     public static final class Builder {
         private int nproc = 1;
+        private int nnodes = 1;
         private final String mainClass;
         private final List<String> args = new ArrayList<>();
         private final List<String> jvmArgs = new ArrayList<>();
@@ -153,6 +164,21 @@ public final class PeJob {
                 throw new IllegalArgumentException("nproc must be >= 1, got " + nproc);
             }
             this.nproc = nproc;
+            return this;
+        }
+
+        /**
+         * Groups the PEs into {@code nnodes} simulated nodes of {@code nproc / nnodes} consecutive ranks each: every PE
+         * gets that LOCAL_WORLD_SIZE, its LOCAL_RANK on the node, and torchrun's GROUP_RANK (node index) and
+         * GROUP_WORLD_SIZE (node count). The CPU emulator takes LOCAL_WORLD_SIZE as its node size, so
+         * {@code ROCSHMEM_TEAM_SHARED} is the node and {@code rocshmem_ptr} is null across nodes. {@link #build()}
+         * requires {@code nproc} to be a multiple of it.
+         */
+        public Builder nnodes(int nnodes) {
+            if (nnodes < 1) {
+                throw new IllegalArgumentException("nnodes must be >= 1, got " + nnodes);
+            }
+            this.nnodes = nnodes;
             return this;
         }
 
@@ -245,6 +271,9 @@ public final class PeJob {
         }
 
         public PeJob build() {
+            if (nproc % nnodes != 0) {
+                throw new IllegalArgumentException(nodesMismatch(nproc, nnodes));
+            }
             return new PeJob(this);
         }
     }

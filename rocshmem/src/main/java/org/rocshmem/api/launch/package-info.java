@@ -1,8 +1,8 @@
 /**
  * Starts the N PE processes of a job on one node, torchrun-style.
  *
- * <p>Command line: {@code java -cp CP org.rocshmem.api.launch.Launcher --nproc N [--timeout S] -- Main args...}
- * (see {@link org.rocshmem.api.launch.Launcher}). From code: {@link org.rocshmem.api.launch.PeJob}, which
+ * <p>Command line: {@code java -cp CP org.rocshmem.api.launch.Launcher --nproc N [--nnodes K] [--timeout S] -- Main
+ * args...} (see {@link org.rocshmem.api.launch.Launcher}). From code: {@link org.rocshmem.api.launch.PeJob}, which
  * returns per-PE exit statuses and captured output in a {@link org.rocshmem.api.launch.LaunchResult}.
  *
  * <p>Every PE runs through {@link org.rocshmem.api.launch.PeMain}, whose watchdog ends the PE (and its own child

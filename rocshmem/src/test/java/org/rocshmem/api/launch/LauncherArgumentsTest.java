@@ -18,10 +18,12 @@ class LauncherArgumentsTest {
 
     @Test
     void parsesAllOptionsAndProgram() throws Exception {
-        PeJob job = LauncherArguments.parse(new String[] {"--nproc", "4", "--timeout", "2.5", "--master-addr",
+        PeJob job = LauncherArguments.parse(new String[] {"--nproc", "4", "--nnodes", "2", "--timeout", "2.5", "--master-addr",
                 "localhost", "--master-port", "1234", "--jvm-arg", "-Xmx64m", "--jvm-arg", "-Da=b", "--",
                 "com.example.Main", "x", "--", "y"}).build();
         assertEquals(4, job.nproc());
+        assertEquals(2, job.nnodes());
+        assertEquals(2, job.pesPerNode());
         assertEquals(Duration.ofMillis(2500), job.timeout());
         assertEquals("localhost", job.masterAddr());
         assertEquals(1234, job.masterPort());
@@ -39,6 +41,14 @@ class LauncherArgumentsTest {
         assertNull(job.timeout());
         assertEquals("127.0.0.1", job.masterAddr());
         assertEquals(0, job.masterPort());
+        assertEquals(1, job.nnodes());
+    }
+
+    @Test
+    void nnodesThatDoNotDivideNprocAreAUsageError() {
+        UsageException e = assertThrows(UsageException.class,
+                () -> LauncherArguments.parse(new String[] {"--nproc", "3", "--nnodes", "2", "--", "Main"}));
+        assertEquals("--nproc 3 is not a multiple of --nnodes 2 (every simulated node holds N/K PEs)", e.getMessage());
     }
 
     @ParameterizedTest
@@ -54,6 +64,8 @@ class LauncherArgumentsTest {
         "--nproc 2 --master-port 70000 -- Main",
         "--nproc 2 --verbose yes -- Main", // unknown flag
         "--nproc 2 --timeout -- Main",     // flag without value
+        "--nproc 4 --nnodes 3 -- Main",    // nodes of unequal size
+        "--nproc 4 --nnodes 0 -- Main",
     })
     void rejectsBadCommandLinesWithUsageAndStatus2(String commandLine) {
         String[] args = commandLine.split(" ");
@@ -73,5 +85,6 @@ class LauncherArgumentsTest {
         int status = Launcher.run(new String[] {"--help"}, new PrintStream(out, true), System.err);
         assertEquals(0, status);
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("--nproc N"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--nnodes K"));
     }
 }

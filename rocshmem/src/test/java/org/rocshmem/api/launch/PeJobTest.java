@@ -3,6 +3,7 @@ package org.rocshmem.api.launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -32,6 +33,8 @@ class PeJobTest {
         for (Map<String, String> pe : List.of(pe0, pe1)) {
             assertEquals("2", pe.get("WORLD_SIZE"));
             assertEquals("2", pe.get("LOCAL_WORLD_SIZE"));
+            assertEquals("1", pe.get("GROUP_WORLD_SIZE"), "one node by default");
+            assertEquals("0", pe.get("GROUP_RANK"));
             assertEquals("127.0.0.1", pe.get("MASTER_ADDR"));
             int port = Integer.parseInt(pe.get("MASTER_PORT"));
             assertTrue(port > 0 && port < 65536, "port " + port);
@@ -42,6 +45,31 @@ class PeJobTest {
             assertEquals(pe0.get(shared), pe1.get(shared), shared + " must be the same for all PEs of a job");
         }
         assertNotEquals(result.pe(0).pid(), result.pe(1).pid());
+    }
+
+    @Test
+    void nnodesGivesEachPeItsNodeAndPlaceOnIt() throws Exception {
+        LaunchResult result = PeJob.builder(PeProgram.class).nproc(4).nnodes(2).args("env").quiet().build().run();
+
+        assertTrue(result.succeeded(), result.reason());
+        for (int rank = 0; rank < 4; rank++) {
+            Map<String, String> pe = variables(result.pe(rank));
+            assertEquals(Integer.toString(rank), pe.get("RANK"));
+            assertEquals("4", pe.get("WORLD_SIZE"));
+            assertEquals(Integer.toString(rank % 2), pe.get("LOCAL_RANK"), "rank " + rank);
+            assertEquals("2", pe.get("LOCAL_WORLD_SIZE"));
+            assertEquals(Integer.toString(rank / 2), pe.get("GROUP_RANK"), "rank " + rank);
+            assertEquals("2", pe.get("GROUP_WORLD_SIZE"));
+        }
+    }
+
+    @Test
+    void nnodesMustDivideNproc() {
+        PeJob.Builder builder = PeJob.builder(PeProgram.class).nproc(6).nnodes(4);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+        assertEquals("6 PEs cannot be split into 4 nodes of equal size (nproc must be a multiple of nnodes)",
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> PeJob.builder(PeProgram.class).nnodes(0));
     }
 
     @Test

@@ -15,7 +15,7 @@ import java.util.List;
  */
 public final class PeProgram {
     static final List<String> ENV_NAMES = List.of("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE",
-            "MASTER_ADDR", "MASTER_PORT", "ROCSHMEM_EMU_JOB_ID", "ROCSHMEM_BOOTSTRAP_SECRET");
+            "GROUP_RANK", "GROUP_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT", "ROCSHMEM_EMU_JOB_ID", "ROCSHMEM_BOOTSTRAP_SECRET");
 
     public static void main(String[] args) throws Exception {
         int rank = Integer.parseInt(System.getenv().getOrDefault("RANK", "-1"));
