@@ -77,9 +77,10 @@ cp="$top/bench/target/rocshmem-bench.jar:$(cat bench/target/classpath.txt)"
 # Every PE JVM inherits these (the launcher forwards -Dorg.bytedeco.*): the emulator variant, and a JavaCPP
 # cache inside the build tree.
 props=(-Dorg.bytedeco.javacpp.platform.extension=-emu "-Dorg.bytedeco.javacpp.cachedir=$top/bench/target/javacpp-cache")
-# rocSHMEM's default of one host context is taken by its own default context; the typed API's session context
-# (the reductions measured here) needs a second one until the typed API stops creating contexts nobody asked for.
-export ROCSHMEM_MAX_NUM_HOST_CONTEXTS="${ROCSHMEM_MAX_NUM_HOST_CONTEXTS:-2}"
+# rocSHMEM's default of one host context is taken by its own default context. The reductions measured here need
+# the typed API's session context (they exist only in ctx form) and, for the C and raw rows, one context of their
+# own per trial, while the session's lives on: with the library's default context, three.
+export ROCSHMEM_MAX_NUM_HOST_CONTEXTS="${ROCSHMEM_MAX_NUM_HOST_CONTEXTS:-3}"
 # launch TIMEOUT [--jvm-arg ARG]... BenchMain-options...
 launch() {
     local timeout=$1; shift
