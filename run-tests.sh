@@ -29,7 +29,13 @@ dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=tru
 bench/run.sh --smoke --no-build
 
 # As users get them: every sample on the emulator, then the README quick start and the javadoc tour as printed.
-samples/run.sh --all
+# What a user sees must carry no terminal colour codes (Maven 3.8 prints ESC[0m even with -B -q).
+mkdir -p target
+samples/run.sh --all 2>&1 | tee target/samples-output.log
+if grep -q $'\e\[' target/samples-output.log; then
+    echo "run-tests.sh: the samples' output contains ANSI escape codes (target/samples-output.log)" >&2
+    exit 1
+fi
 dev/readme-snippets.sh
 # srun as a launcher, under a real one-node Slurm started by the script.
 dev/slurm-test.sh
