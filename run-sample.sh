@@ -7,5 +7,5 @@ cd "$top"
 
 dev/setup-debian.sh
 # Maven 3.8 writes ANSI resets (ESC[0m) even in batch mode: strip them so the job's output is plain text.
-dev/mvn.sh -q install -DskipTests -Djavacpp.platform.extension=-emu | sed 's/\x1b\[[0-9;]*m//g'
+dev/mvn.sh -q install -DskipTests -Djavacpp.platform.extension=-emu 2>&1 | sed 's/\x1b\[[0-9;]*m//g'
 exec samples/run.sh RingExchange 2 "$@"

@@ -16,7 +16,7 @@ fi
 
 # Maven 3.8 writes ANSI resets (ESC[0m) even in batch mode: strip them so the samples' output is plain text.
 mvn -B -ntp -q -Dstyle.color=never -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" compile \
-    dependency:build-classpath -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime \
+    dependency:build-classpath -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime 2>&1 \
     | sed 's/\x1b\[[0-9;]*m//g' >&2
 classpath="$here/target/classes:$(cat "$here/target/classpath.txt")"
 variant=-Dorg.bytedeco.javacpp.platform.extension=-emu
