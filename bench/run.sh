@@ -81,6 +81,10 @@ props=(-Dorg.bytedeco.javacpp.platform.extension=-emu "-Dorg.bytedeco.javacpp.ca
 # the typed API's session context (they exist only in ctx form) and, for the C and raw rows, one context of their
 # own per trial, while the session's lives on: with the library's default context, three.
 export ROCSHMEM_MAX_NUM_HOST_CONTEXTS="${ROCSHMEM_MAX_NUM_HOST_CONTEXTS:-3}"
+# The benchmarks measure what the Java layers add over C, not the emulator's completion model: immediate delivery
+# keeps the rows comparable with earlier reports (deferred completion, the emulator's default, queues every put and
+# adds its own cost and variance to all three variants alike).
+export ROCSHMEM_EMU_COMPLETION="${ROCSHMEM_EMU_COMPLETION:-immediate}"
 # launch TIMEOUT [--jvm-arg ARG]... BenchMain-options...
 launch() {
     local timeout=$1; shift
