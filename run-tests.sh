@@ -8,7 +8,10 @@
 #      allocate 0 B/op; timings are never judged),
 #   6. runs every sample, the README quick start and the javadoc tour as printed on the installed artifacts
 #      (dev/readme-snippets.sh), and srun under Slurm,
-#   7. checks that the regenerated bindings and typed API equal the committed ones.
+#   7. checks the hipcc compile path (dev/check-real-variant.sh, as root: ROCm's hipcc from Debian in a sid
+#      root compiles and links the JNI libraries against the real libamdhip64 and every sample kernel for
+#      every GPU target; ~6 min the first time, the root is cached in downloads/sid-root),
+#   8. checks that the regenerated bindings and typed API equal the committed ones.
 set -euo pipefail
 top="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$top"
@@ -39,6 +42,17 @@ fi
 dev/readme-snippets.sh
 # srun as a launcher, under a real one-node Slurm started by the script.
 dev/slurm-test.sh
+
+# The GPU build of the same sources: hipcc compiles the JNI libraries and the sample kernels. It needs root
+# (debootstrap, chroot); a sudoer is asked once, and gets the results back as their own files.
+if [[ "${ROCSHMEM_TESTS_SKIP_HIPCC:-0}" == 1 ]]; then
+    echo "run-tests.sh: hipcc compile path SKIPPED (ROCSHMEM_TESTS_SKIP_HIPCC=1); dev/check-real-variant.sh runs it"
+elif [[ $(id -u) -eq 0 ]]; then
+    dev/check-real-variant.sh
+else
+    sudo --preserve-env=ROCSHMEM_DEBIAN_MIRROR,JAVA_HOME dev/check-real-variant.sh
+    sudo chown -R "$(id -u):$(id -g)" target/real-variant
+fi
 
 if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
     drift=$(git -C "$top" status --porcelain -- rocshmem/src/gen)

@@ -19,9 +19,9 @@
 #      kernel into a .hsaco with KernelCompiler's hipcc command (--genco -fgpu-rdc), device-linked
 #      against a stub rocSHMEM device library generated from the twin, and checks that each code
 #      object holds each kernel for every GPU target and leaves no device symbol unresolved.
-# Ends with one VERDICT line. Not part of CI: measured on 2 cores shared with other builds, ~5 min
-# with the root cached (Maven ~2 min, the JNI hipcc runs for 6 targets ~2 min, the kernels ~1 min);
-# a fresh root adds ~2 min (debootstrap + ~100 packages; ~1 GB in downloads/sid-root). Needs root
+# Ends with one VERDICT line. Part of the test command (run-tests.sh, step 7). Measured on 2 cores: ~6 min
+# with a fresh root (debootstrap + ~100 packages, ~80 s; ~1.1 GB in downloads/sid-root), ~4.5 min with the root
+# cached (Maven ~1 min, the JNI hipcc runs for 6 targets ~2 min, the kernels ~1.5 min). Needs root
 # (debootstrap, chroot).
 #
 # Environment: RV_WORK (scratch dir, default target/real-variant), RV_SID_ROOT (default

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Installs what the build needs on Debian 12 (only what is missing; needs root or sudo); with --tests also what
-# the test command needs (Open MPI and Slurm for the launch tests).
+# the test command needs (Open MPI and Slurm for the launch tests, debootstrap for the hipcc compile path).
 # Never installs HIP: cppbuild.sh extracts it from Debian's archive into the build tree.
 set -eu
 
@@ -14,6 +14,8 @@ command -v nm >/dev/null 2>&1 || need+=(binutils)
 command -v git >/dev/null 2>&1 || need+=(git)
 if [[ "${1:-}" == "--tests" ]]; then
     command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)   # the mpirun launch test
+    # the hipcc compile path (dev/check-real-variant.sh builds a Debian sid root holding ROCm's hipcc)
+    [[ -x /usr/sbin/debootstrap ]] || command -v debootstrap >/dev/null 2>&1 || need+=(debootstrap)
     # the srun launch test (dev/slurm-test.sh): a one-node Slurm started by the test
     for tool in slurmctld slurmd srun munged; do
         if ! command -v "$tool" >/dev/null 2>&1; then

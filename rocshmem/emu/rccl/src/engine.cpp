@@ -1,9 +1,11 @@
 #include "engine.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "deadlock.hpp"
 #include "errors.hpp"
 #include "waiting.hpp"
 
@@ -78,7 +80,7 @@ struct Transfer {
 
 class Engine {
  public:
-  explicit Engine(CommState& c) : c_(c), busy_(2 * 2 * static_cast<size_t>(c.nranks)) {}
+  explicit Engine(CommState& c) : c_(c), busy_(2 * 2 * static_cast<size_t>(c.nranks)), watch_(c) {}
 
   void send(Lane lane, int peer, const void* from, uint64_t bytes, const Signature& sig) {
     list(lane).push_back(Transfer{true, lane, peer, static_cast<const char*>(from), nullptr, bytes, sig});
@@ -111,6 +113,13 @@ class Engine {
 
   template <class Done>
   ncclResult_t run_until(Done done) {
+    ncclResult_t status = progress(done);
+    watch_.withdraw();  // finished or failed: no longer waiting for anyone
+    return status;
+  }
+
+  template <class Done>
+  ncclResult_t progress(Done done) {
     Backoff backoff;
     for (;;) {
       bool moved = false;
@@ -126,11 +135,15 @@ class Engine {
         backoff.reset();
         continue;
       }
+      watch_.passed();
       backoff.pause();
       if (backoff.time_to_check()) {
         if (ncclResult_t s = unexpected_sender(); s != ncclSuccess) return s;
         std::string departed = departed_peer();
-        if (departed.empty()) continue;
+        if (departed.empty()) {
+          if (ncclResult_t s = check_deadlock(); s != ncclSuccess) return s;
+          continue;
+        }
         // A peer that left may have delivered its last slots just before: only a pass that still
         // moves nothing proves the transfer stuck.
         bool moved_after = false;
@@ -141,6 +154,55 @@ class Engine {
         if (!moved_after && !done()) return fail(ncclRemoteError, departed);
       }
     }
+  }
+
+  // Nothing moved for a check period: publish what this rank waits for, or, once published, see
+  // whether it is part of a set of ranks that can only wait for each other (deadlock.hpp).
+  ncclResult_t check_deadlock() {
+    if (!watch_.published()) {
+      std::vector<uint8_t> row(c_.nranks, 0);
+      const Transfer* first = nullptr;
+      for (const std::vector<Transfer>* transfers : {&phase_, &p2p_}) {
+        for (const Transfer& t : *transfers) {
+          if (t.finished) continue;
+          row[t.peer] |= t.sending ? kWaitsToSend : kWaitsToReceive;
+          if (first == nullptr) first = &t;
+        }
+      }
+      if (first != nullptr) watch_.publish(row, first->sig.kind, first->sig.root, first->sig.sequence);
+      return ncclSuccess;
+    }
+    std::string deadlock = watch_.deadlock();
+    if (deadlock.empty()) return ncclSuccess;
+    deadlock += unread_data();
+    SegmentHeader& h = c_.segment->header();
+    int32_t none = 0;
+    if (h.deadlock_reporter.compare_exchange_strong(none, -1)) {
+      std::snprintf(h.deadlock_report, sizeof h.deadlock_report, "%s", deadlock.c_str());
+      h.deadlock_reporter.store(c_.rank + 1, std::memory_order_release);
+    }
+    return fail(ncclInvalidUsage, deadlock);
+  }
+
+  // Data waiting for this rank from peers it runs no transfer with: the other half of a mismatch.
+  std::string unread_data() {
+    std::vector<char> expected(c_.nranks, 0);
+    for (const std::vector<Transfer>* transfers : {&phase_, &p2p_})
+      for (const Transfer& t : *transfers)
+        if (!t.sending && !t.finished) expected[t.peer] = 1;
+    std::string text;
+    for (Lane lane : {Lane::collective, Lane::point_to_point}) {
+      for (int p = 0; p < c_.nranks && text.size() < 160; ++p) {
+        if (expected[p]) continue;
+        Channel& ch = c_.segment->channel(lane, p, c_.rank);
+        uint64_t tail = ch.tail.load(std::memory_order_relaxed);
+        if (tail == ch.head.load(std::memory_order_acquire)) continue;
+        const SlotHeader h = ch.slots[tail % kSlotsPerChannel].header;
+        text += (text.empty() ? "; rank " + std::to_string(c_.rank) + " has unreceived " : ", ") +
+                std::string(kind_name(static_cast<Kind>(h.tag))) + " data from rank " + std::to_string(p);
+      }
+    }
+    return text;
   }
 
   // Progresses the first unfinished transfer of every channel (messages on a channel are FIFO).
@@ -168,6 +230,7 @@ class Engine {
       if (chunk > 0) std::memcpy(slot.data, t.from + t.moved, chunk);
       t.moved += chunk;
       t.started = true;
+      watch_.withdraw();
       ch.head.store(++head, std::memory_order_release);
       *moved = true;
       t.finished = t.moved == t.bytes;
@@ -215,6 +278,7 @@ class Engine {
       if (h.chunk_bytes > 0) std::memcpy(t.to + t.moved, slot.data, h.chunk_bytes);
       t.moved += h.chunk_bytes;
       t.started = true;
+      watch_.withdraw();
       ch.tail.store(++tail, std::memory_order_release);
       *moved = true;
       t.finished = t.moved == t.bytes;
@@ -265,6 +329,14 @@ class Engine {
                           : state == kRankAborted ? "aborted its communicator or failed"
                           : process_is_gone(pid)  ? "exited"
                                                   : nullptr;
+        // A peer that stopped because some rank found a deadlock: say so, the cause is there.
+        SegmentHeader& h = c_.segment->header();
+        int32_t reporter = h.deadlock_reporter.load(std::memory_order_acquire);
+        if (state == kRankAborted && reporter > 0) {
+          return "rank " + std::to_string(c_.rank) + ": stopped (peer rank " + std::to_string(t.peer) + " left while " +
+                 kind_name(t.sig.kind) + (t.sending ? " was sending to it" : " was receiving from it") +
+                 ")" + unread_data() + " after a deadlock was found; the first report: " + std::string(h.deadlock_report);
+        }
         if (why != nullptr) {
           return "rank " + std::to_string(c_.rank) + ": peer rank " + std::to_string(t.peer) + " (pid " +
                  std::to_string(pid) + ") " + why + " while " + kind_name(t.sig.kind) +
@@ -279,6 +351,7 @@ class Engine {
   std::vector<Transfer> phase_;
   std::vector<Transfer> p2p_;
   std::vector<char> busy_;
+  DeadlockWatch watch_;
 };
 
 // ---- collectives ------------------------------------------------------------------------------

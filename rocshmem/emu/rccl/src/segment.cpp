@@ -15,11 +15,13 @@ namespace rccl_emu {
 namespace {
 
 constexpr uint64_t kMagic = 0x31554d454c434352ULL;  // "RCCLEMU1"
-constexpr uint32_t kLayoutVersion = 1;
+constexpr uint32_t kLayoutVersion = 2;
 constexpr size_t kHeaderBytes = 4096;
+static_assert(sizeof(SegmentHeader) <= kHeaderBytes);
 
 size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 size_t rank_area_bytes(int nranks) { return round_up(sizeof(RankSlot) * static_cast<size_t>(nranks), 4096); }
+size_t waits_area_bytes(int nranks) { return round_up(static_cast<size_t>(nranks) * nranks, 4096); }
 
 std::string errno_text() { return std::strerror(errno); }
 
@@ -131,7 +133,8 @@ Segment::~Segment() {
 }
 
 size_t Segment::bytes_for(int nranks) {
-  return kHeaderBytes + rank_area_bytes(nranks) + sizeof(Channel) * 2 * static_cast<size_t>(nranks) * nranks;
+  return kHeaderBytes + rank_area_bytes(nranks) + waits_area_bytes(nranks) +
+         sizeof(Channel) * 2 * static_cast<size_t>(nranks) * nranks;
 }
 
 RankSlot& Segment::rank(int r) {
@@ -139,9 +142,15 @@ RankSlot& Segment::rank(int r) {
 }
 
 Channel& Segment::channel(Lane lane, int from, int to) {
-  auto* channels = reinterpret_cast<Channel*>(base_ + kHeaderBytes + rank_area_bytes(nranks_));
+  auto* channels =
+      reinterpret_cast<Channel*>(base_ + kHeaderBytes + rank_area_bytes(nranks_) + waits_area_bytes(nranks_));
   size_t pairs = static_cast<size_t>(nranks_) * nranks_;
   return channels[static_cast<size_t>(lane) * pairs + static_cast<size_t>(from) * nranks_ + to];
+}
+
+std::atomic<uint8_t>* Segment::waits(int r) {
+  auto* rows = reinterpret_cast<std::atomic<uint8_t>*>(base_ + kHeaderBytes + rank_area_bytes(nranks_));
+  return rows + static_cast<size_t>(r) * nranks_;
 }
 
 ncclResult_t begin_join(const IdContent& id, int nranks, int rank, int device, JoinTicket* ticket) {

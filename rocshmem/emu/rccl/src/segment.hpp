@@ -44,7 +44,20 @@ struct alignas(64) RankSlot {
   std::atomic<uint64_t> posted;
   std::atomic<uint64_t> taken;
   int64_t payload[4];
+  // What this rank's engine waits for once it has moved nothing for a check period (engine.cpp's
+  // deadlock check): `stuck_epoch` is 0 while it moves or is outside the engine, else the time it
+  // published its waits (its row of Segment::waits) and the operation below; `stuck_passes` counts
+  // the passes since, all of which moved nothing.
+  std::atomic<uint64_t> stuck_epoch;
+  std::atomic<uint64_t> stuck_passes;
+  uint32_t stuck_kind;      // Kind of the first unfinished transfer
+  int32_t stuck_root;       // its root, -1 if none
+  uint64_t stuck_sequence;  // its collective number, 0 for send/recv
 };
+
+// Row entries of Segment::waits: what a stuck rank still needs from each peer.
+constexpr uint8_t kWaitsToReceive = 1;
+constexpr uint8_t kWaitsToSend = 2;
 
 struct SlotHeader {
   uint64_t message_bytes;  // size of the whole message (checked against what the receiver expects)
@@ -75,6 +88,10 @@ struct SegmentHeader {
   uint8_t secret[16];
   int32_t creator_pid;
   std::atomic<int32_t> joined;
+  // The first rank that finds a deadlock (engine.cpp) claims it (-1 while it writes), writes its
+  // description, then stores 1 + its rank: every stopped peer repeats the description.
+  std::atomic<int32_t> deadlock_reporter;
+  char deadlock_report[768];
 };
 
 class Segment {
@@ -89,6 +106,8 @@ class Segment {
   SegmentHeader& header() { return *reinterpret_cast<SegmentHeader*>(base_); }
   RankSlot& rank(int r);
   Channel& channel(Lane lane, int from, int to);
+  // Rank r's row of nranks wait flags (kWaitsTo*), meaningful while its stuck_epoch is non-zero.
+  std::atomic<uint8_t>* waits(int r);
 
  private:
   char* base_;

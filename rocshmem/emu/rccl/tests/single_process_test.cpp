@@ -374,6 +374,82 @@ void mismatch_signature() {
       "rank 2 waits for ncclBroadcast data from rank 1 (root 1 here) but rank 0 sent it data of the same collective", 3);
 }
 
+// Beyond NCCL (which hangs): ranks that can only wait for each other are reported within a few
+// check periods, naming what each waits for, instead of hanging until a launcher's timeout.
+void expect_deadlock(int n, const std::function<void(Ranks&, std::vector<float*>&)>& calls,
+                     const std::vector<const char*>& texts) {
+  Ranks ranks(n);
+  auto data = device_floats(n, 4, [](int r, size_t) { return float(r + 1); });
+  auto start = Clock::now();
+  NCCL_OK(ncclGroupStart());
+  calls(ranks, data);
+  NCCL_OK(ncclGroupEnd());
+  ranks.sync();
+  CHECK(Clock::now() - start < std::chrono::seconds(10));
+  int invalid_usage = 0;
+  for (int r = 0; r < n; ++r) {
+    ncclResult_t e = ncclSuccess;
+    NCCL_OK(ncclCommGetAsyncError(ranks.comms[r], &e));
+    CHECK(e != ncclSuccess);
+    invalid_usage += e == ncclInvalidUsage;
+  }
+  CHECK(invalid_usage >= 1);
+  const char* last = ncclGetLastError(nullptr);
+  std::printf("reported: %s\n", last);
+  CHECK(contains(last, "deadlock"));
+  for (const char* text : texts) CHECK(contains(last, text));
+  for (ncclComm_t& c : ranks.comms) {
+    NCCL_OK(ncclCommAbort(c));
+    c = nullptr;
+  }
+  free_all(data);
+}
+
+void deadlock_roots() {
+  // Every rank believes it is the root of the reduce: all receive, nobody sends.
+  expect_deadlock(3, [](Ranks& ranks, std::vector<float*>& data) {
+    for (int r = 0; r < 3; ++r)
+      NCCL_OK(ncclReduce(data[r], data[r], 4, ncclFloat, ncclSum, r, ranks.comms[r], ranks.streams[r]));
+  }, {"ncclReduce #1 with root ", "receives from ranks ", "the ranks disagree on a root"});
+}
+
+void deadlock_peers() {
+  // Both ranks receive from each other and neither sends.
+  expect_deadlock(2, [](Ranks& ranks, std::vector<float*>& data) {
+    NCCL_OK(ncclRecv(data[0], 4, ncclFloat, 1, ranks.comms[0], ranks.streams[0]));
+    NCCL_OK(ncclRecv(data[1], 4, ncclFloat, 0, ranks.comms[1], ranks.streams[1]));
+  }, {"ncclSend/ncclRecv"});
+  // A ring shift with the wrong direction on the receive side: rank r sends to r+1 and receives
+  // from r+1, so every rank waits for a rank that sent elsewhere and holds data nobody receives.
+  expect_deadlock(3, [](Ranks& ranks, std::vector<float*>& data) {
+    for (int r = 0; r < 3; ++r) {
+      NCCL_OK(ncclSend(data[r], 2, ncclFloat, (r + 1) % 3, ranks.comms[r], ranks.streams[r]));
+      NCCL_OK(ncclRecv(data[r] + 2, 2, ncclFloat, (r + 1) % 3, ranks.comms[r], ranks.streams[r]));
+    }
+  }, {"has unreceived ncclSend/ncclRecv data from rank"});
+}
+
+// The check never fires on a legal program: a receiver that waits long for a late sender (its
+// stream is busy elsewhere, outside the engine) gets the data.
+void late_peer_is_no_deadlock() {
+  Ranks ranks(2);
+  auto data = device_floats(2, 4, [](int r, size_t) { return float(r + 1); });
+  HIP_OK(hipLaunchHostFunc(ranks.streams[1], [](void*) { std::this_thread::sleep_for(std::chrono::milliseconds(400)); },
+                           nullptr));
+  NCCL_OK(ncclGroupStart());
+  NCCL_OK(ncclRecv(data[0], 4, ncclFloat, 1, ranks.comms[0], ranks.streams[0]));
+  NCCL_OK(ncclSend(data[1], 4, ncclFloat, 0, ranks.comms[1], ranks.streams[1]));
+  NCCL_OK(ncclGroupEnd());
+  ranks.sync();
+  for (int r = 0; r < 2; ++r) {
+    ncclResult_t e = ncclInternalError;
+    NCCL_OK(ncclCommGetAsyncError(ranks.comms[r], &e));
+    CHECK_EQ(static_cast<int>(ncclSuccess), static_cast<int>(e));
+  }
+  CHECK_EQ(2.0f, host_copy(data[0], 4)[3]);
+  free_all(data);
+}
+
 void sleep_then_fill(void* arg) {
   std::this_thread::sleep_for(std::chrono::milliseconds(150));
   auto* p = static_cast<float*>(arg);
@@ -524,6 +600,9 @@ int main(int argc, char** argv) {
       {"abort_hung", abort_hung},
       {"mismatch", mismatch},
       {"mismatch_signature", mismatch_signature},
+      {"deadlock_roots", deadlock_roots},
+      {"deadlock_peers", deadlock_peers},
+      {"late_peer_is_no_deadlock", late_peer_is_no_deadlock},
       {"stream_order", stream_order},
       {"finalize_threads", finalize_threads},
       {"finalize_in_group", finalize_in_group},
