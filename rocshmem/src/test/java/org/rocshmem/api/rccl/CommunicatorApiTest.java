@@ -167,6 +167,21 @@ class CommunicatorApiTest {
             }
             scratch.close();  // failed: aborted
             assertThrows(RocshmemStateException.class, scratch::asyncError);
+
+            // Each rank the root of its own reduce: both only receive. NCCL hangs; the emulator reports the
+            // deadlock on both ranks, naming each rank's root, well before the test's timeout.
+            Communicator roots = comm.split(0, me).orElseThrow();
+            long start = System.nanoTime();
+            roots.reduce(f, f, 4, RedOp.SUM, me, stream);
+            stream.synchronize();
+            RcclException deadlock = assertThrows(RcclException.class, roots::checkAsyncError);
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "the deadlock took too long");
+            assertTrue(deadlock.result() == RcclResult.INVALID_USAGE || deadlock.result() == RcclResult.REMOTE_ERROR,
+                    deadlock.result().toString());
+            assertTrue(deadlock.lastError().contains("deadlock: ranks 0,1 wait only for each other"), deadlock.lastError());
+            assertTrue(deadlock.lastError().contains("ncclReduce #1 with root 0 receives from rank 1"), deadlock.lastError());
+            assertTrue(deadlock.lastError().contains("ncclReduce #1 with root 1 receives from rank 0"), deadlock.lastError());
+            roots.close();
         }
 
         // Init from a unique id with a Config: the id travels through the test's shared directory.
