@@ -118,8 +118,16 @@ public final class BenchMain {
                         scores.add(ir.getPrimaryResult().getScore());
                     }
                 }
-                lines.add(round + "\t" + label(params) + "\t" + variant + "\t" + result.getPrimaryResult().getScore()
-                        + "\t" + Measurements.iterations(Measurements.key(params), scores));
+                String key = Measurements.key(params);
+                List<String> forms = Measurements.splitForms(key);
+                if (forms.isEmpty()) {
+                    lines.add(round + "\t" + label(params) + "\t" + variant + "\t" + result.getPrimaryResult().getScore()
+                            + "\t" + Measurements.iterations(key, scores));
+                }
+                for (String form : forms) { // forms timed side by side (Split): one record each
+                    lines.add(round + "\t" + label(params) + " " + form + "\t" + variant + "\t"
+                            + Measurements.splitScore(key, form) + "\t" + Measurements.splitIterations(key, form));
+                }
             }
             System.out.printf("BenchMain: round %d of %d: %d benchmarks in %.0f s%n", round + 1, rounds, results.size(),
                     (System.nanoTime() - start) / 1e9);

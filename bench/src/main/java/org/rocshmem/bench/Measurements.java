@@ -15,6 +15,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public final class Measurements {
     /** key -> one {allocated bytes, operations, CPU ns} triple per measurement iteration. */
     private static final Map<String, List<long[]>> ALLOCATION = new ConcurrentHashMap<>();
+    /** key -> form -> one {wall ns, allocated bytes, operations, CPU ns} per measurement iteration ({@link Split}). */
+    private static final Map<String, Map<String, List<long[]>>> SPLITS = new ConcurrentHashMap<>();
 
     private Measurements() {
     }
@@ -30,6 +32,37 @@ public final class Measurements {
 
     static void addIteration(String key, long bytes, long operations, long cpuNanos) {
         ALLOCATION.computeIfAbsent(key, k -> new ArrayList<>()).add(new long[] {bytes, operations, cpuNanos});
+    }
+
+    static void addSplit(String key, String form, long wallNanos, long bytes, long operations, long cpuNanos) {
+        SPLITS.computeIfAbsent(key, k -> new java.util.LinkedHashMap<>())
+                .computeIfAbsent(form, k -> new ArrayList<>()).add(new long[] {wallNanos, bytes, operations, cpuNanos});
+    }
+
+    /** The forms {@code key} timed side by side ({@link Split}), in the order first recorded; empty for other trials. */
+    public static List<String> splitForms(String key) {
+        return List.copyOf(SPLITS.getOrDefault(key, Map.of()).keySet());
+    }
+
+    /** Mean wall ns per operation of one form over its measurement iterations. */
+    public static double splitScore(String key, String form) {
+        long nanos = 0;
+        long operations = 0;
+        for (long[] it : SPLITS.get(key).get(form)) {
+            nanos += it[0];
+            operations += it[2];
+        }
+        return (double) nanos / operations;
+    }
+
+    /** The measurement iterations of one form, in the format of {@link #iterations}. */
+    public static String splitIterations(String key, String form) {
+        StringBuilder text = new StringBuilder();
+        for (long[] it : SPLITS.get(key).get(form)) {
+            text.append(text.length() == 0 ? "" : ";").append((double) it[0] / it[2]).append('/').append(it[1])
+                    .append('/').append(it[2]).append('/').append(it[3]);
+        }
+        return text.toString();
     }
 
     /**
@@ -52,5 +85,6 @@ public final class Measurements {
 
     public static void clear() {
         ALLOCATION.clear();
+        SPLITS.clear();
     }
 }

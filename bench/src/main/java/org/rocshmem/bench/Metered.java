@@ -47,8 +47,13 @@ public abstract class Metered {
     protected void beforeIteration() {
     }
 
+    /** Runs at the end of every iteration, before its counts are recorded ({@code measuring}: a measurement one). */
+    protected void afterIteration(boolean measuring) {
+    }
+
     @TearDown(Level.Iteration)
     public final void meterStop() {
+        afterIteration(measuring);
         long bytes = THREADS.getCurrentThreadAllocatedBytes() - bytesAtStart;
         long cpu = THREADS.getCurrentThreadCpuTime() - cpuAtStart;
         if (measuring) {

@@ -9,10 +9,11 @@ final class Rows {
             "quiet", "fence");
     static final List<String> PUTS = List.of("putmem_64KiB", "putmem_1MiB", "putmem_16MiB");
     static final List<String> GETS = List.of("getmem_64KiB", "getmem_1MiB", "getmem_16MiB");
-    /** Typed put/get of longs with a Java array as the local side; each label runs as "view" and as "array". */
+    /** Typed put/get of longs with a Java array as the local side; each label runs as every one of FORMS. */
     static final List<String> ARRAYS = List.of("put_longs_64KiB", "put_longs_1MiB", "put_longs_16MiB",
             "get_longs_64KiB", "get_longs_1MiB", "get_longs_16MiB");
-    static final List<String> FORMS = List.of("view", "array");
+    /** view16: the view form with its local side where a long[]'s elements start, 16 bytes past the alignment. */
+    static final List<String> FORMS = List.of("view", "array", "view16");
     static final List<String> COLLECTIVES = List.of("barrier_all", "team_sync", "sum_reduce", "broadcast");
     static final String STREAM = "putmem_on_stream_8B";
     /** 100 launches of a one-work-item kernel, then one hipStreamSynchronize (KernelBenchmarks). */

@@ -113,26 +113,30 @@ final class RunStats {
     }
 
     /**
-     * Time of row {@code reference} over time of row {@code label} (both without variant), paired by round: the
-     * bandwidth of {@code label} as a fraction of {@code reference}'s. {@code cpu}: on the benchmark thread's CPU
-     * time instead of the wall clock.
+     * Per measurement iteration, {@code reference}'s time per operation over {@code label}'s in the same round and
+     * iteration: for forms timed side by side ({@code Split}), whose iterations ran interleaved.
      */
-    Stats rowRatio(String reference, String label, boolean cpu) {
-        Map<Integer, Double> ref = new TreeMap<>();
-        Map<Integer, Double> row = new TreeMap<>();
-        if (cpu) {
-            ref.putAll(cpuPerRound(reference, Rows.NONE));
-            row.putAll(cpuPerRound(label, Rows.NONE));
-        } else {
-            records.samples(reference, Rows.NONE).forEach(s -> ref.put(s.round(), s.nsPerOp()));
-            records.samples(label, Rows.NONE).forEach(s -> row.put(s.round(), s.nsPerOp()));
-        }
+    Stats iterationRatio(String reference, String label, boolean cpu) {
         List<Double> values = new ArrayList<>();
-        row.forEach((round, x) -> {
-            if (ref.containsKey(round)) {
-                values.add(ref.get(round) / x);
+        for (Records.Sample row : records.samples(label, Rows.NONE)) {
+            for (Records.Sample ref : records.samples(reference, Rows.NONE)) {
+                if (ref.round() != row.round()) {
+                    continue;
+                }
+                int n = Math.min(ref.iterations().size(), row.iterations().size());
+                for (int i = 0; i < n; i++) {
+                    Records.Iteration a = ref.iterations().get(i);
+                    Records.Iteration b = row.iterations().get(i);
+                    if (cpu) {
+                        if (a.operations() > 0 && b.operations() > 0 && b.cpuNanos() > 0) {
+                            values.add(((double) a.cpuNanos() / a.operations()) / ((double) b.cpuNanos() / b.operations()));
+                        }
+                    } else {
+                        values.add(a.nsPerOp() / b.nsPerOp());
+                    }
+                }
             }
-        });
+        }
         return Stats.of(values);
     }
 
