@@ -24,10 +24,10 @@ import org.bytedeco.javacpp.ShortPointer;
  * give a {@link SymmetricArray} with put/get/p/g, atomics, waits, host copies and slices, every index and count
  * checked in elements. The views die with the buffer: once it is closed they refuse every call.
  *
- * <p>Raw access: on the CPU emulator symmetric memory is host memory, so the {@code as*Pointer} views and
- * {@link #asByteBuffer()} can be read and written directly. On a GPU the heap is device memory: the pointers are
- * addresses for HIP kernels and rocSHMEM calls only, {@link #asByteBuffer()} throws, and the host moves data with
- * the views' {@code copyFrom}/{@code copyTo} (hipMemcpy).
+ * <p>Raw access: on a GPU the heap is device memory: the {@code as*Pointer} views are addresses for HIP kernels and
+ * rocSHMEM calls only, {@link #asByteBuffer()} throws, and the host moves data with the views' {@code
+ * copyFrom}/{@code copyTo} (hipMemcpy). The emulator's heap is host memory, but {@link #asByteBuffer()} throws there
+ * too, as it would on a GPU, unless {@code ROCSHMEM_EMU_HOST_ACCESS=1} (for programs meant only for the emulator).
  */
 public final class SymmetricBuffer implements AutoCloseable {
     private final Rocshmem session;
@@ -171,7 +171,12 @@ public final class SymmetricBuffer implements AutoCloseable {
         return rawViews.track(new DoublePointer(pointer()).capacity(byteSize / Double.BYTES));
     }
 
-    /** The whole buffer as a direct, native-order ByteBuffer; only where the memory is host-accessible. */
+    /**
+     * The whole buffer as a direct, native-order ByteBuffer: only on the emulator with {@code
+     * ROCSHMEM_EMU_HOST_ACCESS=1}, since symmetric memory is device memory on a GPU.
+     *
+     * @throws UnsupportedOperationException elsewhere, naming what to use instead
+     */
     public ByteBuffer asByteBuffer() {
         return asByteBuffer(0, byteSize);
     }
@@ -181,10 +186,7 @@ public final class SymmetricBuffer implements AutoCloseable {
         if (length > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("a ByteBuffer holds at most 2^31-1 bytes, asked for " + length);
         }
-        if (!session.backend().emulator()) {
-            throw new UnsupportedOperationException("symmetric memory is GPU memory on " + session.backend()
-                    + "; move data with the typed views' copyFrom/copyTo instead of a ByteBuffer view");
-        }
+        HostAccess.check(session.backend());
         BytePointer window = new BytePointer(pointer()).position(offset).limit(offset + length);
         return rawViews.track(window.asByteBuffer().order(ByteOrder.nativeOrder()));
     }

@@ -16,15 +16,13 @@ public final class MemorySegments {
 
     /**
      * This PE's copy of {@code view} as a segment of {@link SymmetricArray#byteSize()} bytes, for direct loads and
-     * stores (emulator only: on a GPU symmetric memory is device memory). As with {@code asByteBuffer()}, the
+     * stores: like {@code asByteBuffer()}, only on the emulator with {@code ROCSHMEM_EMU_HOST_ACCESS=1}, since on a
+     * GPU symmetric memory is device memory (move data with putmem/getmem and a native segment there). The
      * segment reads zeros and drops stores once the buffer is freed; it never reaches a later allocation.
      */
     @CallsNative("rocshmem_ptr")
     public static MemorySegment of(SymmetricArray view) {
-        if (!view.hostLoadsAndStores()) {
-            throw new UnsupportedOperationException("symmetric memory is GPU memory on " + view.session.backend()
-                    + "; move data with putmem/getmem and a native segment instead");
-        }
+        HostAccess.check(view.session.backend());
         Pointer window = view.peerWindow(view.myPe);
         return MemorySegment.ofBuffer(new BytePointer(window).capacity(view.byteSize()).asByteBuffer());
     }

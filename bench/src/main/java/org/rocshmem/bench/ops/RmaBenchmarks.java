@@ -7,7 +7,6 @@ import static org.rocshmem.global.rocshmem.rocshmem_putmem;
 import static org.rocshmem.global.rocshmem.rocshmem_putmem_nbi;
 import static org.rocshmem.global.rocshmem.rocshmem_quiet;
 
-import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
@@ -81,10 +80,10 @@ public class RmaBenchmarks {
             Rocshmem shmem = Pe.session();
             buffer = shmem.calloc(BYTES, 1); // collective: every PE runs the same trials in the same order
             int me = shmem.myPe();
-            ByteBuffer mine = buffer.asByteBuffer();
+            SymmetricLongs mine = buffer.asLongs(CType.INT64); // host copies: no host load/store of the heap
             for (int size : new int[] {8, KIB64, MIB1, MIB16}) {
-                mine.putLong((int) (SOURCE + size - 8), marker(me, 7));
-                mine.putLong((int) (DEST + size - 8), marker(me, 3));
+                mine.set((SOURCE + size - 8) / Long.BYTES, marker(me, 7));
+                mine.set((DEST + size - 8) / Long.BYTES, marker(me, 3));
             }
             shmem.barrierAll();
             int peer = Pe.peer();
@@ -187,18 +186,18 @@ public class RmaBenchmarks {
 
         /** The data of the benchmark just run really moved (a benchmark that moves nothing measures nothing). */
         private void verify(Rocshmem shmem) {
-            ByteBuffer mine = buffer.asByteBuffer();
+            SymmetricLongs mine = buffer.asLongs(CType.INT64);
             int me = shmem.myPe();
             int writer = (me - 1 + shmem.nPes()) % shmem.nPes(); // the PE whose peer this PE is
             String op = benchmark.substring(benchmark.lastIndexOf('.') + 1);
             if (op.equals("p")) {
-                expect(op, mine.getLong((int) WORDS), writer + 1);
+                expect(op, mine.get(WORDS / Long.BYTES), writer + 1);
             } else if (op.startsWith("putmem_")) {
                 int size = sizeOf(op);
-                expect(op, mine.getLong((int) (DEST + size - 8)), marker(writer, 7));
+                expect(op, mine.get((DEST + size - 8) / Long.BYTES), marker(writer, 7));
             } else if (op.startsWith("getmem_")) {
                 int size = sizeOf(op);
-                expect(op, mine.getLong((int) (SOURCE + size - 8)), marker(Pe.peer(), 3));
+                expect(op, mine.get((SOURCE + size - 8) / Long.BYTES), marker(Pe.peer(), 3));
             }
         }
     }

@@ -30,7 +30,8 @@ import org.rocshmem.testsupport.InitializedPe;
  * and checks it on the receiving side.
  */
 @Tag("emu")
-@MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 90)
+// ByteBuffer views of symmetric memory (refused by default, as on a GPU: HostAccessOnTheEmulatorTest) are opted into.
+@MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 90, env = "ROCSHMEM_EMU_HOST_ACCESS=1")
 class SymmetricMemoryTest {
     private static final int INTS = 256;
     private static final int BYTES = INTS * Integer.BYTES;

@@ -20,7 +20,8 @@ import org.rocshmem.testsupport.InitializedPe;
 
 /** Small misuses (oversized registration, excessive alignment, stale raw views), each with the clear outcome it has. */
 @Tag("emu")
-@MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 90)
+// ByteBuffer views of symmetric memory (refused by default, as on a GPU: HostAccessOnTheEmulatorTest) are opted into.
+@MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 90, env = "ROCSHMEM_EMU_HOST_ACCESS=1")
 class SmallFaultsTest {
 
     @Test

@@ -2,6 +2,8 @@ package org.rocshmem.api.typed;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rocshmem.testsupport.Expect.fails;
 
 import java.lang.foreign.Arena;
@@ -23,7 +25,7 @@ import org.rocshmem.api.testing.MultiPe;
 class MemorySegmentTest {
 
     @Test
-    @MultiPe(value = 2, timeoutSeconds = 90)
+    @MultiPe(value = 2, timeoutSeconds = 90, env = "ROCSHMEM_EMU_HOST_ACCESS=1") // MemorySegments.of: host stores
     void bytesMoveThroughMemorySegments() {
         try (Rocshmem shmem = Rocshmem.init();
              SymmetricBuffer buffer = shmem.calloc(8, Long.BYTES);
@@ -58,6 +60,17 @@ class MemorySegmentTest {
                     () -> MemorySegments.putmem(inbox, other, MemorySegment.ofArray(new long[4])));
             fails(IndexOutOfBoundsException.class, "32 bytes do not fit the 16 bytes",
                     () -> MemorySegments.getmem(inbox, other, arena.allocate(16)));
+            shmem.barrierAll();
+        }
+    }
+
+    @Test
+    @MultiPe(value = 2, timeoutSeconds = 90)
+    void aSegmentOfSymmetricMemoryIsRefusedByDefaultAsOnAGpu() {
+        try (Rocshmem shmem = Rocshmem.init(); SymmetricBuffer buffer = shmem.calloc(8, Long.BYTES)) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> MemorySegments.of(buffer.asLongs()));
+            assertTrue(e.getMessage().contains("ROCSHMEM_EMU_HOST_ACCESS=1"), e.getMessage());
             shmem.barrierAll();
         }
     }
