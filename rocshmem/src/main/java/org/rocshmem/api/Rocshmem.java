@@ -78,6 +78,37 @@ public final class Rocshmem implements AutoCloseable {
         return open(bootstrap);
     }
 
+    /**
+     * Initializes as {@link #init()} and requires at least the {@code requested} thread level, OpenSHMEM's init_thread
+     * contract. rocSHMEM defines {@code rocshmem_init_thread} only in MPI builds, with an {@code MPI_Comm} (and
+     * deprecates it); every build answers {@code rocshmem_query_thread}, which this checks after init. rocSHMEM's host
+     * side provides {@link ThreadLevel#MULTIPLE}, so every request is met there; should a library provide less, every
+     * PE finalizes again (they all read the same level) and throws.
+     *
+     * @throws RocshmemException naming both levels if the library provides less than {@code requested}
+     */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr", "rocshmem_init",
+        "rocshmem_my_pe", "rocshmem_n_pes", "rocshmem_query_thread"})
+    public static Rocshmem init(ThreadLevel requested) {
+        return init(Bootstrap.detect(), requested);
+    }
+
+    /** {@link #init(Bootstrap)} with the thread-level requirement of {@link #init(ThreadLevel)}. */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr", "rocshmem_init",
+        "rocshmem_my_pe", "rocshmem_n_pes", "rocshmem_query_thread"})
+    public static Rocshmem init(Bootstrap bootstrap, ThreadLevel requested) {
+        Objects.requireNonNull(requested, "requested");
+        Rocshmem shmem = init(bootstrap);
+        ThreadLevel provided = shmem.threadLevel();
+        try {
+            provided.requireAtLeast(requested);
+        } catch (RocshmemException e) {
+            shmem.close();
+            throw e;
+        }
+        return shmem;
+    }
+
     /** A fresh 128-byte unique id (rocshmem_get_uniqueid); needs no initialized session. */
     @CallsNative("rocshmem_get_uniqueid")
     public static byte[] createUniqueId() {

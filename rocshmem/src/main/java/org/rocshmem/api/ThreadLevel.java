@@ -21,6 +21,14 @@ public enum ThreadLevel {
         this.code = code;
     }
 
+    /** Throws unless this level, the one provided, is at least {@code requested} (levels are ordered weakest first). */
+    void requireAtLeast(ThreadLevel requested) {
+        if (compareTo(requested) < 0) {
+            throw new RocshmemException("requested thread level " + requested + " but rocSHMEM provides " + this
+                    + " (rocshmem_query_thread)", code);
+        }
+    }
+
     static ThreadLevel of(int code) {
         for (ThreadLevel level : values()) {
             if (level.code == code) {

@@ -10,7 +10,7 @@
  * own unique-id transport, {@code Bootstrap.uniqueId(rank, n, id)} with an id every rank already holds) and finalizes
  * at the end of the block, freeing what was forgotten with a warning naming where it was made. The session also
  * answers {@code libraryInfo()}, {@code threadLevel()}, {@code backend()}, {@code dumpStats()} and
- * {@code globalExit(status)}. {@link org.rocshmem.api.Info} is the diagnosis to run when something does not load.
+ * {@code globalExit(status)}; {@code Rocshmem.init(ThreadLevel.MULTIPLE)} also requires a thread level. {@link org.rocshmem.api.Info} is the diagnosis to run when something does not load.
  *
  * <h2>Memory and views</h2>
  * {@link org.rocshmem.api.Rocshmem#malloc}, {@code calloc} and {@code align} return a

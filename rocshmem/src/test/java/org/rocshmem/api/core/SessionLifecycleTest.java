@@ -22,6 +22,7 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.Team;
+import org.rocshmem.api.ThreadLevel;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
 import org.rocshmem.api.testing.MultiPe;
 import org.rocshmem.api.testing.Pe;
@@ -101,6 +102,18 @@ class SessionLifecycleTest {
     }
 
     /** The pluggable exchange: ids travel through the harness's shared directory instead of TCP. */
+    @Test
+    @MultiPe(2)
+    void initWithARequestedThreadLevelChecksWhatTheLibraryProvides() {
+        // rocSHMEM's host side (and the emulator's) provides MULTIPLE: the strongest request is met.
+        try (Rocshmem shmem = Rocshmem.init(ThreadLevel.MULTIPLE)) {
+            assertEquals(ThreadLevel.MULTIPLE, shmem.threadLevel());
+            shmem.barrierAll();
+        }
+        assertThrows(NullPointerException.class, () -> Rocshmem.init((ThreadLevel) null));
+        assertFalse(Rocshmem.isInitialized(), "a refused request leaves no session behind");
+    }
+
     @Test
     @MultiPe(2)
     void customUniqueIdExchangeInitializesBothPes() throws Exception {
