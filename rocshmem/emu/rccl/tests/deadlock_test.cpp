@@ -9,12 +9,7 @@
 using namespace rccl_test;
 
 int main() {
-  int me = g_rank = std::atoi(std::getenv("RANK"));
-  int n = std::atoi(std::getenv("WORLD_SIZE"));
-  std::string job = std::getenv("ROCSHMEM_EMU_JOB_ID");
-  ncclUniqueId id = share_unique_id(me, job);
-  ncclComm_t comm;
-  NCCL_OK(ncclCommInitRank(&comm, n, id, me));
+  auto [me, n, comm] = join_launched_job();
   float* buf;
   HIP_OK(hipMalloc(reinterpret_cast<void**>(&buf), 64 * sizeof(float)));
   hipStream_t stream;
@@ -23,7 +18,6 @@ int main() {
   NCCL_OK(ncclReduce(buf, buf, 64, ncclFloat, ncclSum, me, comm, stream));
   HIP_OK(hipStreamSynchronize(stream));
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
-  if (me == 0) remove_shared_id(job);
   ncclResult_t async = ncclSuccess;
   NCCL_OK(ncclCommGetAsyncError(comm, &async));
   CHECK(async == ncclInvalidUsage || async == ncclRemoteError);

@@ -122,4 +122,23 @@ inline void remove_shared_id(const std::string& job) {
   std::remove(("/tmp/rccl-emu-test-" + job + ".id").c_str());
 }
 
+// A communicator over the processes of a rocshmem-emu-run job (RANK, WORLD_SIZE, ROCSHMEM_EMU_JOB_ID); the id
+// file is gone once every rank joined.
+struct LaunchedComm {
+  int me = 0;
+  int n = 0;
+  ncclComm_t comm = nullptr;
+};
+
+inline LaunchedComm join_launched_job() {
+  LaunchedComm c;
+  c.me = g_rank = std::atoi(std::getenv("RANK"));
+  c.n = std::atoi(std::getenv("WORLD_SIZE"));
+  std::string job = std::getenv("ROCSHMEM_EMU_JOB_ID");
+  ncclUniqueId id = share_unique_id(c.me, job);
+  NCCL_OK(ncclCommInitRank(&c.comm, c.n, id, c.me));
+  if (c.me == 0) remove_shared_id(job);  // every rank has joined: nobody reads the file any more
+  return c;
+}
+
 }  // namespace rccl_test
