@@ -19,6 +19,11 @@ namespace {
 std::mutex device_flags_mutex;
 unsigned int device_flags[hip_emu::kMaxDevices];
 
+// The HDP flush control registers (hipDeviceAttributeHdpMem/RegFlushCntl): rocSHMEM writes 1 to
+// them to flush the host data path before the host reads device memory. The emulator's device
+// memory is host memory, so a write to these words has nothing to flush and is harmless.
+unsigned int hdp_flush_registers[hip_emu::kMaxDevices][2];
+
 // A stable, distinct PCI address per virtual device: domain 0, bus 0xE0 + ordinal % 32, etc.
 int pci_bus_of(int device) { return 0xE0 + device % 32; }
 int pci_device_of(int device) { return device / 32; }
@@ -164,6 +169,18 @@ bool attribute_value(const hipDeviceProp_t& p, hipDeviceAttribute_t attr, int* v
     case hipDeviceAttributeFineGrainSupport: *value = 1; return true;
     case hipDeviceAttributeVirtualMemoryManagementSupported: *value = 0; return true;
     case hipDeviceAttributeCanUseStreamWaitValue: *value = 0; return true;
+    case hipDeviceAttributeDeviceOverlap: *value = p.asyncEngineCount > 0; return true;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc:
+      *value = p.cooperativeMultiDeviceUnmatchedFunc; return true;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim:
+      *value = p.cooperativeMultiDeviceUnmatchedGridDim; return true;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim:
+      *value = p.cooperativeMultiDeviceUnmatchedBlockDim; return true;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem:
+      *value = p.cooperativeMultiDeviceUnmatchedSharedMem; return true;
+    case hipDeviceAttributeNumberOfXccs: *value = 1; return true;
+    case hipDeviceAttributeMaxAvailableVgprsPerThread: *value = 512; return true;  // as CDNA3
+    case hipDeviceAttributeHostNumaId: *value = 0; return true;
     default: return false;
   }
 }
@@ -253,6 +270,12 @@ HIP_EMU_API hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr,
   if (pi == nullptr) return report(hipErrorInvalidValue);
   hipError_t status = check_device(deviceId);
   if (status != hipSuccess) return report(status);
+  if (attr == hipDeviceAttributeHdpMemFlushCntl || attr == hipDeviceAttributeHdpRegFlushCntl) {
+    // HIP stores the register's address through `pi` (the caller passes a pointer's storage).
+    unsigned int* address = &hdp_flush_registers[deviceId][attr == hipDeviceAttributeHdpRegFlushCntl];
+    std::memcpy(pi, &address, sizeof address);
+    return hipSuccess;
+  }
   hipDeviceProp_t prop;
   fill_properties(deviceId, &prop);
   return attribute_value(prop, attr, pi) ? hipSuccess : report(hipErrorInvalidValue);

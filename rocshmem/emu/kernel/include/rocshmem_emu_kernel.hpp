@@ -71,6 +71,19 @@
 #define blockDim (rocshmem_emu_wi_current_ids()->block_dim)
 #define gridDim (rocshmem_emu_wi_current_ids()->grid_dim)
 static constexpr int warpSize = 64;  // a CDNA wavefront
+// HIP's older spellings of the ids (hip_runtime.h defines them for every platform).
+#define hipThreadIdx_x (threadIdx.x)
+#define hipThreadIdx_y (threadIdx.y)
+#define hipThreadIdx_z (threadIdx.z)
+#define hipBlockIdx_x (blockIdx.x)
+#define hipBlockIdx_y (blockIdx.y)
+#define hipBlockIdx_z (blockIdx.z)
+#define hipBlockDim_x (blockDim.x)
+#define hipBlockDim_y (blockDim.y)
+#define hipBlockDim_z (blockDim.z)
+#define hipGridDim_x (gridDim.x)
+#define hipGridDim_y (gridDim.y)
+#define hipGridDim_z (gridDim.z)
 
 inline unsigned __lane_id() { return rocshmem_emu_wi_lane(); }
 
@@ -356,12 +369,38 @@ constexpr std::array<unsigned, 3 + 2 * sizeof...(P)> kernel_meta(void (*)(P...))
            static_cast<unsigned>(alignof(std::decay_t<P>))...}};
 }
 
-// hipLaunchKernelGGL: the arguments convert to the kernel's parameter types as in a call, are
-// copied, and the launch is queued on `stream` (errors: hipGetLastError, as with HIP).
+// hipLaunchKernelGGL picks the kernel the way HIP's `kernel<<<...>>>(args...)` does: as the call
+// kernel(args...) would, so an overloaded name or a template whose arguments are deduced from
+// the launch arguments works. In order:
+//   1. a kernel whose parameters are exactly the (decayed) argument types, overload or template;
+//   2. the one kernel the name denotes (a plain function, an explicit template-id, a pointer):
+//      the arguments convert to its parameter types, as in a call;
+//   3. otherwise the call itself: the arguments are copied as given and the kernel is called with
+//      them in the work-item (overload resolution and deduction as in kernel(args...)).
+// The arguments are copied and the launch is queued on `stream` (errors: hipGetLastError).
+template <class... P>
+struct Signature {};
+struct AnySignature {};
+
+template <class... P>
+auto resolve_kernel(Signature<P...>, void (*kernel)(P...)) -> void (*)(P...) {
+  return kernel;
+}
+template <class... P>
+auto resolve_kernel(AnySignature, void (*kernel)(P...)) -> void (*)(P...) {
+  return kernel;
+}
+
+// Whether Resolve(AnySignature) names one kernel that takes these arguments.
+template <class Resolve, class Enable, class... A>
+struct ResolvesUniquely : std::false_type {};
+template <class Resolve, class... A>
+struct ResolvesUniquely<Resolve, std::void_t<std::invoke_result_t<Resolve, AnySignature>>, A...>
+    : std::is_invocable<std::invoke_result_t<Resolve, AnySignature>, A...> {};
+
 template <class... P, class... A>
-void launch_ggl(const char* name, void (*kernel)(P...), dim3 grid, dim3 block,
-                unsigned int shared_bytes, hipStream_t stream, A&&... args) {
-  static_assert(sizeof...(P) == sizeof...(A), "hipLaunchKernelGGL: wrong number of kernel arguments");
+void launch_kernel(const char* name, void (*kernel)(P...), dim3 grid, dim3 block, unsigned int shared_bytes,
+                   hipStream_t stream, A&&... args) {
   const bool has_buffer = &rocshmem_emu_program_dynamic_shared_capacity != nullptr &&
                           &rocshmem_emu_program_dynamic_shared_address != nullptr;
   const rocshmem_emu_wi_kernel_t description =
@@ -378,10 +417,81 @@ void launch_ggl(const char* name, void (*kernel)(P...), dim3 grid, dim3 block,
       values);
 }
 
+// Case 3: the kernel is reached through Call (a closure calling kernel(args...), empty because
+// the kernel is a function name). One static copy per call site and argument list is the
+// launch's identity; it lives in the program's image, like a kernel, so the scheduler finds the
+// program's __shared__ variables from its address.
+template <class Call, class... D, size_t... I>
+void call_through(const void* call, void** args, std::index_sequence<I...>) {
+  (*static_cast<const Call*>(call))(*static_cast<D*>(args[I])...);
+}
+template <class Call, class... D>
+void call_entry(const void* call, void** args) {
+  call_through<Call, D...>(call, args, std::index_sequence_for<D...>{});
+}
+
+template <class Call, class... A>
+void launch_call(const char* name, const Call& call, dim3 grid, dim3 block, unsigned int shared_bytes,
+                 hipStream_t stream, A&&... args) {
+  static_assert(std::is_empty_v<Call> && std::is_trivially_copyable_v<Call>,
+                "hipLaunchKernelGGL: name the kernel by a function or template name");
+  static const Call identity = call;
+  const bool has_buffer = &rocshmem_emu_program_dynamic_shared_capacity != nullptr &&
+                          &rocshmem_emu_program_dynamic_shared_address != nullptr;
+  const rocshmem_emu_wi_kernel_t description{
+      name,
+      static_cast<const void*>(&identity),
+      &call_entry<Call, std::decay_t<A>...>,
+      static_cast<unsigned>(sizeof...(A)),
+      ParameterList<std::decay_t<A>...>::sizes,
+      ParameterList<std::decay_t<A>...>::aligns,
+      has_buffer ? rocshmem_emu_program_dynamic_shared_capacity : 0u,
+      has_buffer ? &rocshmem_emu_program_dynamic_shared_address : nullptr};
+  rocshmem_emu_wi_register_kernel(&description);
+  std::tuple<std::decay_t<A>...> values(std::forward<A>(args)...);
+  std::apply(
+      [&](auto&... value) {
+        void* pointers[sizeof...(A) + 1] = {static_cast<void*>(&value)..., nullptr};
+        (void)hipLaunchKernel(static_cast<const void*>(&identity), grid, block, pointers, shared_bytes,
+                              stream);
+      },
+      values);
+}
+
+template <class Resolve, class Call, class... A>
+void launch_ggl(const char* name, Resolve resolve, const Call& call, dim3 grid, dim3 block,
+                unsigned int shared_bytes, hipStream_t stream, A&&... args) {
+  if constexpr (std::is_invocable_v<Resolve, Signature<std::decay_t<A>...>>) {
+    launch_kernel(name, resolve(Signature<std::decay_t<A>...>{}), grid, block, shared_bytes, stream,
+                  std::forward<A>(args)...);
+  } else if constexpr (ResolvesUniquely<Resolve, void, A...>::value) {
+    launch_kernel(name, resolve(AnySignature{}), grid, block, shared_bytes, stream, std::forward<A>(args)...);
+  } else if constexpr (std::is_invocable_v<const Call&, std::decay_t<A>&...>) {
+    launch_call(name, call, grid, block, shared_bytes, stream, std::forward<A>(args)...);
+  } else {
+    static_assert(sizeof(Call) == 0,
+                  "hipLaunchKernelGGL: no kernel of this name can be called with these arguments "
+                  "(wrong number or types of kernel arguments)");
+  }
+}
+
 }  // namespace rocshmem_emu
 
 // hipLaunchKernelGGL(kernel, grid, block, shared_bytes, stream, args...); a template kernel with
-// several arguments goes in parentheses, as with HIP: hipLaunchKernelGGL((k<int, 4>), ...).
-#define hipLaunchKernelGGL(kernel, ...) ::rocshmem_emu::launch_ggl(#kernel, kernel, __VA_ARGS__)
+// several arguments goes in parentheses or HIP_KERNEL_NAME, as with HIP:
+// hipLaunchKernelGGL((k<int, 4>), ...) or hipLaunchKernelGGL(HIP_KERNEL_NAME(k<int, 4>), ...).
+#ifndef HIP_KERNEL_NAME
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#endif
+#define ROCSHMEM_EMU_KERNEL_NAME(...) ROCSHMEM_EMU_KERNEL_NAME_(__VA_ARGS__)
+#define ROCSHMEM_EMU_KERNEL_NAME_(...) #__VA_ARGS__
+#define hipLaunchKernelGGL(kernel, ...)                                                              \
+  ::rocshmem_emu::launch_ggl(                                                                        \
+      ROCSHMEM_EMU_KERNEL_NAME(kernel),                                                              \
+      [&](auto signature) -> decltype(::rocshmem_emu::resolve_kernel(signature, kernel)) {           \
+        return ::rocshmem_emu::resolve_kernel(signature, kernel);                                    \
+      },                                                                                             \
+      [&](auto&... kernel_args) -> decltype((kernel)(kernel_args...)) { (kernel)(kernel_args...); }, \
+      __VA_ARGS__)
 
 #endif  // ROCSHMEM_EMU_KERNEL_HPP
