@@ -95,7 +95,8 @@ run_gpu() {
   {
     nvidia-smi --query-gpu=name,driver_version,compute_mode --format=csv,noheader 2>/dev/null | head -1
     "$nvcc" --version | tail -1
-    grep -h 'define NVSHMEM_VENDOR_\(MAJOR\|MINOR\|PATCH\)_VERSION' "$nvshmem"/include/non_abi/nvshmem_version.h 2>/dev/null | awk '{printf "%s ", $3}'; echo
+    grep -h 'define NVSHMEM_VENDOR_\(MAJOR\|MINOR\|PATCH\)_VERSION' "$nvshmem"/include/non_abi/nvshmem_version.h 2>/dev/null \
+      | awk '{v = v (v ? "." : "") $3} END {print "NVSHMEM " v}'
   } > "$out/gpu-versions.txt"
   export LD_LIBRARY_PATH="$nvshmem/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME=lo NVSHMEM_REMOTE_TRANSPORT=none NVSHMEM_DISABLE_NCCL=1 \
@@ -137,7 +138,9 @@ for k in keys:
     e = emu.get(k, (kind, 'not run', ''))
     g = gpu.get(k, (kind, 'not run', ''))
     def cell(v):
-        return v[1] + (' (%s)' % v[2].replace('|', '/') if v[2] and v[1] != 'PASS' else '')
+        why = v[2].replace('|', '/')
+        why = why[:77] + '...' if len(why) > 80 else why
+        return v[1] + (' (%s)' % why if why and v[1] != 'PASS' else '')
     same = e[1] == g[1]
     agree[kind][0] += same
     agree[kind][1] += 1
