@@ -49,7 +49,7 @@ run_emu() {
   local bin="$out/emu-build/crosscheck"
   echo "check-on-nvidia: building for the emulator ($prefix)" >&2
   ${CXX:-g++} -std=c++17 -O1 -Wall -Wno-attributes -Wno-deprecated-declarations \
-    -I "$TOP/rocshmem/emu/kernel/include" -I "$prefix/include/rocshmem-emu-kernel" -I "$prefix/include" \
+    -I "$prefix/include/rocshmem-emu-kernel" -I "$prefix/include" \
     "$SRC" -o "$bin" -L "$prefix/lib" -lrocshmem_cpu_emu -lhip_cpu_emu -lpthread -Wl,-rpath,"$prefix/lib" \
     || die "emulator build failed"
   : > "$out/emu.tsv"
@@ -159,5 +159,5 @@ case "$mode" in
   all)
     out="${2:-$TOP/target/gpu-crosscheck}"
     run_emu "$out" && run_gpu "$out" && table "$out/emu.tsv" "$out/gpu.tsv" ;;
-  *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
