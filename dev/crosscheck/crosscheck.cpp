@@ -99,29 +99,31 @@ void done() {
 }
 
 // A launch; `collective` for kernels whose blocks synchronise with other PEs or with each other
-// (NVSHMEM wants nvshmemx_collective_launch for them; the emulator launches them as any kernel).
+// (NVSHMEM wants nvshmemx_collective_launch for them). On the emulator it is hipLaunchKernelGGL
+// with the kernel's own name, so that the emulator's messages name it.
+#ifdef XC_NVIDIA
 template <class... P, class... A>
 void launch(bool collective, void (*kernel)(P...), dim3 grid, dim3 block, A... a) {
-#ifdef XC_NVIDIA
-  if (collective) {
-    std::tuple<P...> values(a...);
-    std::apply(
-        [&](auto&... v) {
-          void* args[] = {static_cast<void*>(&v)..., nullptr};
-          int status = nvshmemx_collective_launch(reinterpret_cast<const void*>(kernel), grid, block, args, 0, 0);
-          if (status != 0) {
-            fprintf(stderr, "crosscheck: nvshmemx_collective_launch returned %d\n", status);
-            exit(3);
-          }
-        },
-        values);
+  if (!collective) {
+    hipLaunchKernelGGL(kernel, grid, block, 0, 0, a...);
     return;
   }
-#else
-  (void)collective;
-#endif
-  hipLaunchKernelGGL(kernel, grid, block, 0, 0, a...);
+  std::tuple<P...> values(a...);
+  std::apply(
+      [&](auto&... v) {
+        void* args[] = {static_cast<void*>(&v)..., nullptr};
+        int status = nvshmemx_collective_launch(reinterpret_cast<const void*>(kernel), grid, block, args, 0, 0);
+        if (status != 0) {
+          fprintf(stderr, "crosscheck: nvshmemx_collective_launch returned %d\n", status);
+          exit(3);
+        }
+      },
+      values);
 }
+#define LAUNCH(collective, kernel, grid, block, ...) launch(collective, kernel, grid, block, __VA_ARGS__)
+#else
+#define LAUNCH(collective, kernel, grid, block, ...) hipLaunchKernelGGL(kernel, grid, block, 0, 0, __VA_ARGS__)
+#endif
 
 // ---- cases: the samples' kernels -----------------------------------------------------------------
 
@@ -129,7 +131,7 @@ bool sample_ring(const Pe& pe) {
   const int n = 128;
   int* inbox = sym<int>(n);
   ready();
-  launch(false, ring, dim3(2), dim3(64), inbox);
+  LAUNCH(false, ring, dim3(2), dim3(64), inbox);
   done();
   std::vector<int> got = host(inbox, n);
   for (int i = 0; i < n; ++i)
@@ -142,7 +144,7 @@ bool sample_allreduce(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me + i; }));
   ready();
-  launch(true, allreduce, dim3(1), dim3(64), dst, static_cast<const int*>(src), n);
+  LAUNCH(true, allreduce, dim3(1), dim3(64), dst, static_cast<const int*>(src), n);
   done();
   std::vector<int> got = host(dst, n);
   for (int i = 0; i < n; ++i) {
@@ -157,7 +159,7 @@ bool sample_histogram(const Pe& pe) {
   int* bins = sym<int>(nbins);
   int* values = sym<int>(count, filled<int>(count, [&](int i) { return (i * 7 + pe.me) % 19; }));
   ready();
-  launch(false, histogram, dim3(2), dim3(128), bins, static_cast<const int*>(values), count, nbins);
+  LAUNCH(false, histogram, dim3(2), dim3(128), bins, static_cast<const int*>(values), count, nbins);
   done();
   if (pe.me != 0) return true;
   std::vector<int> got = host(bins, nbins), expected(nbins, 0);
@@ -177,7 +179,7 @@ bool sample_pipeline(const Pe& pe) {
   uint64_t* signal = sym<uint64_t>(1);
   long* sums = dev<long>(chunks);
   ready();
-  launch(false, pipeline, dim3(1), dim3(64), staging, static_cast<const long*>(source), signal, sums, chunks, chunk);
+  LAUNCH(false, pipeline, dim3(1), dim3(64), staging, static_cast<const long*>(source), signal, sums, chunks, chunk);
   done();
   if (pe.me % 2 == 0) return true;
   std::vector<long> got = host(sums, chunks);
@@ -193,7 +195,7 @@ bool sample_scale(const Pe& pe) {
   const int n = 1000;
   long* data = dev<long>(n, filled<long>(n, [&](int i) { return i + pe.me; }));
   ready();
-  launch(false, scale, dim3(2), dim3(128), data, n, 3L);
+  LAUNCH(false, scale, dim3(2), dim3(128), data, n, 3L);
   done();
   std::vector<long> got = host(data, n);
   for (int i = 0; i < n; ++i)
@@ -208,7 +210,7 @@ bool device_ring_putmem_wg_case(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 1000 + i; }));
   ready();
-  launch(false, device_ring_putmem_wg, dim3(1), dim3(128), dst, static_cast<const int*>(src), n, pe.right);
+  LAUNCH(false, device_ring_putmem_wg, dim3(1), dim3(128), dst, static_cast<const int*>(src), n, pe.right);
   done();
   std::vector<int> got = host(dst, n);
   for (size_t i = 0; i < n; ++i)
@@ -219,7 +221,7 @@ bool device_ring_putmem_wg_case(const Pe& pe) {
 bool probes_echo(const Pe&) {
   long* out = dev<long>(8);
   ready();
-  launch(false, echo, dim3(1), dim3(32), out, static_cast<char>(-3), static_cast<short>(-300), 70000, -5000000000L,
+  LAUNCH(false, echo, dim3(1), dim3(32), out, static_cast<char>(-3), static_cast<short>(-300), 70000, -5000000000L,
          1.5f, -2.25, static_cast<unsigned char>(250));
   done();
   std::vector<long> got = host(out, 8);
@@ -236,7 +238,7 @@ bool put_nbi_quiet(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 1000 + i; }));
   ready();
-  launch(false, xc_put_nbi_quiet, dim3(2), dim3(64), dst, static_cast<const int*>(src), pe.right);
+  LAUNCH(false, xc_put_nbi_quiet, dim3(2), dim3(64), dst, static_cast<const int*>(src), pe.right);
   done();
   std::vector<int> got = host(dst, n);
   for (int i = 0; i < n; ++i)
@@ -250,7 +252,7 @@ bool get(const Pe& pe) {
   int* out = dev<int>(n);
   int* bulk = dev<int>(n);
   ready();
-  launch(false, xc_get, dim3(2), dim3(64), out, bulk, static_cast<const int*>(src), pe.right, n);
+  LAUNCH(false, xc_get, dim3(2), dim3(64), out, bulk, static_cast<const int*>(src), pe.right, n);
   done();
   std::vector<int> a = host(out, n), b = host(bulk, n);
   for (int i = 0; i < n; ++i) {
@@ -265,7 +267,7 @@ bool putmem_wave(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 1000 + i; }));
   ready();
-  launch(false, xc_putmem_wave, dim3(1), dim3(n), dst, static_cast<const int*>(src), pe.right);
+  LAUNCH(false, xc_putmem_wave, dim3(1), dim3(n), dst, static_cast<const int*>(src), pe.right);
   done();
   std::vector<int> got = host(dst, n);
   for (int i = 0; i < n; ++i)
@@ -278,7 +280,7 @@ bool fetch_add(const Pe& pe) {
   long* counter = sym<long>(1);
   long* tickets = dev<long>(threads);
   ready();
-  launch(false, xc_fetch_add, dim3(2), dim3(64), counter, tickets);
+  LAUNCH(false, xc_fetch_add, dim3(2), dim3(64), counter, tickets);
   done();
   std::vector<long> t = host(tickets, threads);
   std::set<long> unique(t.begin(), t.end());
@@ -295,7 +297,7 @@ bool fetch_add(const Pe& pe) {
 bool compare_swap(const Pe& pe) {
   int* slots = sym<int>(pe.npes, std::vector<int>(pe.npes, -1));
   ready();
-  launch(false, xc_compare_swap, dim3(1), dim3(64), slots, pe.npes);
+  LAUNCH(false, xc_compare_swap, dim3(1), dim3(64), slots, pe.npes);
   done();
   if (pe.me != 0) return true;
   std::vector<int> got = host(slots, pe.npes);
@@ -309,7 +311,7 @@ bool cmp_constants(const Pe&) {
   int* ivar = sym<int>(1, {5});
   int* results = dev<int>(19);
   ready();
-  launch(false, xc_cmp_constants, dim3(1), dim3(32), ivar, results);
+  LAUNCH(false, xc_cmp_constants, dim3(1), dim3(32), ivar, results);
   done();
   std::vector<int> got = host(results, 19);
   const char* names[6] = {"EQ", "NE", "GT", "GE", "LT", "LE"};
@@ -332,7 +334,7 @@ bool signal_set(const Pe& pe) {
   uint64_t* sig = sym<uint64_t>(1);
   int* seen = dev<int>(1);
   ready();
-  launch(false, xc_signal_set, dim3(1), dim3(64), dst, static_cast<const int*>(src), sig, seen, n);
+  LAUNCH(false, xc_signal_set, dim3(1), dim3(64), dst, static_cast<const int*>(src), sig, seen, n);
   done();
   if (host(seen, 1)[0] != 1) return fail("the data was not there when the signal was");
   if (host(sig, 1)[0] != static_cast<uint64_t>(pe.left + 1)) return fail("signal = %llu", (unsigned long long)host(sig, 1)[0]);
@@ -344,7 +346,7 @@ bool broadcast(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 100 + i; }));
   ready();
-  launch(true, xc_broadcast, dim3(1), dim3(64), dst, static_cast<const int*>(src), n, root);
+  LAUNCH(true, xc_broadcast, dim3(1), dim3(64), dst, static_cast<const int*>(src), n, root);
   done();
   if (pe.me == root) return true;  // the root's dest is not specified the same way everywhere
   std::vector<int> got = host(dst, n);
@@ -358,7 +360,7 @@ bool fcollect(const Pe& pe) {
   int* dst = sym<int>(n * pe.npes);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 100 + i; }));
   ready();
-  launch(true, xc_fcollect, dim3(1), dim3(64), dst, static_cast<const int*>(src), n);
+  LAUNCH(true, xc_fcollect, dim3(1), dim3(64), dst, static_cast<const int*>(src), n);
   done();
   std::vector<int> got = host(dst, n * pe.npes);
   for (int i = 0; i < n * pe.npes; ++i)
@@ -371,7 +373,7 @@ bool alltoall(const Pe& pe) {
   int* dst = sym<int>(n * pe.npes);
   int* src = sym<int>(n * pe.npes, filled<int>(n * pe.npes, [&](int i) { return pe.me * 1000 + i; }));
   ready();
-  launch(true, xc_alltoall, dim3(1), dim3(64), dst, static_cast<const int*>(src), n);
+  LAUNCH(true, xc_alltoall, dim3(1), dim3(64), dst, static_cast<const int*>(src), n);
   done();
   std::vector<int> got = host(dst, n * pe.npes);
   for (int p = 0; p < pe.npes; ++p)
@@ -384,7 +386,7 @@ bool barrier_all_wg(const Pe&) {
   int* dst = sym<int>(64);
   int* errors = dev<int>(1);
   ready();
-  launch(true, xc_barrier_all_wg, dim3(1), dim3(64), dst, errors);
+  LAUNCH(true, xc_barrier_all_wg, dim3(1), dim3(64), dst, errors);
   done();
   const int e = host(errors, 1)[0];
   return e == 0 || fail("%d work-items saw stale data after barrier_all_wg", e);
@@ -394,7 +396,7 @@ bool sync_all_wg(const Pe&) {
   int* dst = sym<int>(64);
   int* errors = dev<int>(1);
   ready();
-  launch(true, xc_sync_all_wg, dim3(1), dim3(64), dst, errors);
+  LAUNCH(true, xc_sync_all_wg, dim3(1), dim3(64), dst, errors);
   done();
   const int e = host(errors, 1)[0];
   return e == 0 || fail("%d work-items saw stale data after quiet + sync_all_wg", e);
@@ -407,7 +409,7 @@ bool reductions(const Pe& pe) {
   float* fsum = sym<float>(n);
   float* fsrc = sym<float>(n, filled<float>(n, [&](int i) { return pe.me + 0.5f * i; }));
   ready();
-  launch(true, xc_reductions, dim3(1), dim3(64), lmax, static_cast<const long*>(lsrc), fsum,
+  LAUNCH(true, xc_reductions, dim3(1), dim3(64), lmax, static_cast<const long*>(lsrc), fsum,
          static_cast<const float*>(fsrc), n);
   done();
   std::vector<long> lm = host(lmax, n);
@@ -432,8 +434,11 @@ bool fence_flag_case(bool fenced, const Pe& pe) {
   int* flag = sym<int>(1);
   int* seen = dev<int>(1);
   ready();
-  launch(false, fenced ? xc_fence_flag : xc_bug_missing_fence, dim3(1), dim3(32), data, static_cast<const int*>(src),
-         flag, seen, n);
+  if (fenced) {
+    LAUNCH(false, xc_fence_flag, dim3(1), dim3(32), data, static_cast<const int*>(src), flag, seen, n);
+  } else {
+    LAUNCH(false, xc_bug_missing_fence, dim3(1), dim3(32), data, static_cast<const int*>(src), flag, seen, n);
+  }
   done();
   return host(seen, 1)[0] == 1 || fail("the flag arrived before the data");
 }
@@ -445,7 +450,7 @@ bool inter_block_flag(const Pe&) {
   int* data = dev<int>(1);
   int* seen = dev<int>(1);
   ready();
-  launch(true, xc_inter_block_flag, dim3(2), dim3(64), flag, data, seen);
+  LAUNCH(true, xc_inter_block_flag, dim3(2), dim3(64), flag, data, seen);
   done();
   return host(seen, 1)[0] == 1 || fail("block 0 never saw block 1's flag");
 }
@@ -455,8 +460,11 @@ bool wave_reduce_case(bool portable, const Pe&) {
   int* in = dev<int>(n, filled<int>(n, [](int i) { return i % 10 + 1; }));
   int* total = dev<int>(1);
   ready();
-  launch(false, portable ? xc_wave_reduce : xc_bug_wave64_reduce, dim3(2), dim3(128), static_cast<const int*>(in),
-         total);
+  if (portable) {
+    LAUNCH(false, xc_wave_reduce, dim3(2), dim3(128), static_cast<const int*>(in), total);
+  } else {
+    LAUNCH(false, xc_bug_wave64_reduce, dim3(2), dim3(128), static_cast<const int*>(in), total);
+  }
   done();
   int expected = 0;
   for (int i = 0; i < n; ++i) expected += i % 10 + 1;
@@ -469,7 +477,7 @@ bool bug_wave64_reduce(const Pe& pe) { return wave_reduce_case(false, pe); }
 bool ballot(const Pe&) {
   int* count = dev<int>(1);
   ready();
-  launch(false, xc_ballot, dim3(1), dim3(128), count);
+  LAUNCH(false, xc_ballot, dim3(1), dim3(128), count);
   done();
   const int got = host(count, 1)[0];
   return got == 43 || fail("count %d, expected 43", got);
@@ -481,7 +489,7 @@ bool bug_wave64_signal(const Pe& pe) {
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 1000 + i; }));
   uint64_t* sig = sym<uint64_t>(1);
   ready();
-  launch(false, xc_bug_wave64_signal, dim3(1), dim3(n), dst, static_cast<const int*>(src), sig, pe.right);
+  LAUNCH(false, xc_bug_wave64_signal, dim3(1), dim3(n), dst, static_cast<const int*>(src), sig, pe.right);
   done();
   const uint64_t s = host(sig, 1)[0];
   if (s != n / 64) return fail("signal = %llu, expected %d (one per 64-lane wave)", (unsigned long long)s, n / 64);
@@ -496,7 +504,7 @@ bool bug_half_block_wg(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 1000 + i; }));
   ready();
-  launch(false, xc_bug_half_block_wg, dim3(1), dim3(64), dst, static_cast<const int*>(src), n, pe.right);
+  LAUNCH(false, xc_bug_half_block_wg, dim3(1), dim3(64), dst, static_cast<const int*>(src), n, pe.right);
   done();
   std::vector<int> got = host(dst, n);
   int wrong = 0;
@@ -509,7 +517,7 @@ bool bug_nbi_reuse(const Pe& pe) {
   int* dst = sym<int>(n);
   int* src = sym<int>(n, filled<int>(n, [&](int i) { return pe.me * 1000 + i; }));
   ready();
-  launch(false, xc_bug_nbi_reuse, dim3(1), dim3(32), dst, src, n, pe.right);
+  LAUNCH(false, xc_bug_nbi_reuse, dim3(1), dim3(32), dst, src, n, pe.right);
   done();
   std::vector<int> got = host(dst, n);
   int wrong = 0;
@@ -520,7 +528,7 @@ bool bug_nbi_reuse(const Pe& pe) {
 bool bug_lost_update(const Pe& pe) {
   int* counter = sym<int>(1);
   ready();
-  launch(false, xc_bug_lost_update, dim3(2), dim3(64), counter);
+  LAUNCH(false, xc_bug_lost_update, dim3(2), dim3(64), counter);
   done();
   if (pe.me != 0) return true;
   const int got = host(counter, 1)[0];
