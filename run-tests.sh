@@ -30,6 +30,8 @@ dev/mvn.sh install -DhipOnly
 dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
 # The reactor build above also built the bench module with its native helper.
 bench/run.sh --smoke --no-build
+# The emulator at 1 and 2 PEs with tiny counts (bench/scale.sh --smoke: every scaling row runs, results right).
+bench/scale.sh --smoke
 
 # As users get them: every sample on the emulator, then the README quick start and the javadoc tour as printed.
 # What a user sees must carry no terminal colour codes (Maven 3.8 prints ESC[0m even with -B -q).

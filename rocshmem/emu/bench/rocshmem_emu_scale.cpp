@@ -10,6 +10,7 @@
 // A row's value is the median over trials of PE 0's time per call (or rate). Results are checked
 // (sums, blocks, counters); a wrong result makes the exit status 1. --quick: tiny iteration counts
 // and sizes capped at 256 KiB (the smoke run of run-tests.sh; timings not meaningful).
+// --only PREFIX runs the rows whose function (host_reduce, device_barrier, ...) starts with PREFIX.
 // Prints "RESULT scale op=... bytes=... pes=N value=... unit=..." lines for bench/scale.sh.
 #include <hip/hip_runtime.h>  // the emulator's: kernels run on the CPU (emu/kernel)
 #include <rocshmem/rocshmem.hpp>
@@ -28,6 +29,9 @@ using namespace rocshmem;
 namespace {
 
 bool g_quick = false;
+const char* g_only = nullptr;  // --only PREFIX: the rows whose function name starts with it
+
+bool want(const char* row) { return !g_only || strncmp(row, g_only, strlen(g_only)) == 0; }
 int g_me = 0, g_npes = 1;
 int g_failures = 0;
 
@@ -308,8 +312,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (strcmp(argv[i], "--quick") == 0) {
       g_quick = true;
+    } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      g_only = argv[++i];
     } else {
-      fprintf(stderr, "usage: rocshmem-emu-run -n N -- %s [--quick]\n", argv[0]);
+      fprintf(stderr, "usage: rocshmem-emu-run -n N -- %s [--quick] [--only ROW-PREFIX]\n", argv[0]);
       return 2;
     }
   }
@@ -318,21 +324,24 @@ int main(int argc, char** argv) {
   g_npes = rocshmem_n_pes();
   if (g_me == 0) printf("rocshmem-emu-scale: %d PEs%s\n", g_npes, g_quick ? " (quick)" : "");
 
-  host_barrier();
-  host_put_rate();
-  host_atomic_contention();
-  for (size_t b : {size_t{64}, size_t{64} << 10, size_t{8} << 20}) host_reduce(b);
-  host_reduce_scatter(size_t{64} << 10);
-  for (size_t b : {size_t{64}, size_t{64} << 10, size_t{8} << 20}) host_broadcast(b);
+  if (want("host_barrier")) host_barrier();
+  if (want("host_put_rate")) host_put_rate();
+  if (want("host_atomic")) host_atomic_contention();
+  if (want("host_reduce"))
+    for (size_t b : {size_t{64}, size_t{64} << 10, size_t{8} << 20}) host_reduce(b);
+  if (want("host_reduce_scatter")) host_reduce_scatter(size_t{64} << 10);
+  if (want("host_broadcast"))
+    for (size_t b : {size_t{64}, size_t{64} << 10, size_t{8} << 20}) host_broadcast(b);
   hipStream_t stream;
   if (hipStreamCreate(&stream) != hipSuccess) fail("hipStreamCreate");
-  for (size_t b : {size_t{64}, size_t{4} << 10, size_t{64} << 10}) stream_alltoall(stream, b);
-  stream_reduce(stream, size_t{8} << 20);
+  if (want("stream_alltoall"))
+    for (size_t b : {size_t{64}, size_t{4} << 10, size_t{64} << 10}) stream_alltoall(stream, b);
+  if (want("stream_reduce")) stream_reduce(stream, size_t{8} << 20);
   (void)hipStreamDestroy(stream);
-  kernel_launch();
-  device_barrier();
-  device_put_rate();
-  device_reduce(size_t{512} << 10);
+  if (want("kernel_launch")) kernel_launch();
+  if (want("device_barrier")) device_barrier();
+  if (want("device_put_rate")) device_put_rate();
+  if (want("device_reduce")) device_reduce(size_t{512} << 10);
 
   rocshmem_barrier_all();
   rocshmem_finalize();

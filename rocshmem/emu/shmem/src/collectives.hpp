@@ -8,6 +8,9 @@
 #include <cstring>
 #include <type_traits>
 #include <vector>
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 #include "rma.hpp"
 #include "teams.hpp"
@@ -123,6 +126,37 @@ void split_chunk(size_t n, int parts, int c, size_t* lo, size_t* hi) {
   *hi = *lo + per < n ? *lo + per : n;
 }
 
+// memcpy for the allgather's large copies, with non-temporal stores on x86-64 from
+// kStreamingCopyBytes: the destination is not read first (a normal store reads each line before
+// writing it), which at 16 PEs is a quarter of the memory traffic of a large reduction.
+constexpr size_t kStreamingCopyBytes = size_t(256) << 10;
+inline void copy_large(void* dest, const void* source, size_t bytes) {
+#if defined(__x86_64__)
+  if (bytes >= kStreamingCopyBytes) {
+    auto* d = static_cast<char*>(dest);
+    auto* s = static_cast<const char*>(source);
+    const size_t head = (16 - reinterpret_cast<uintptr_t>(d) % 16) % 16;
+    memcpy(d, s, head);
+    d += head, s += head, bytes -= head;
+    const size_t body = bytes & ~size_t(63);
+    for (size_t i = 0; i < body; i += 64) {
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 16));
+      const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 32));
+      const __m128i e = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 48));
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), a);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + 16), b);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + 32), c);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + 48), e);
+    }
+    memcpy(d + body, s + body, bytes - body);
+    _mm_sfence();  // the streamed stores are visible before the barrier that follows
+    return;
+  }
+#endif
+  memcpy(dest, source, bytes);
+}
+
 // Shared by reduce (scatter=false: every PE gets all nreduce results) and reduce_scatter
 // (scatter=true: source holds team_size blocks of nreduce elements; PE i gets block i reduced).
 template <class T, RedOp op>
@@ -156,8 +190,8 @@ int reduce_core(Team* t, T* dest, const T* source, int nreduce, bool scatter, co
       const int owner = (t->my_index + k) % t->members.size;
       split_chunk<T>(n, t->members.size, owner, &lo, &hi);
       if (hi > lo)
-        memcpy(dest + lo, reinterpret_cast<const T*>(base[t->members.world_pe(owner)] + dst_off) + lo,
-               (hi - lo) * sizeof(T));
+        copy_large(dest + lo, reinterpret_cast<const T*>(base[t->members.world_pe(owner)] + dst_off) + lo,
+                   (hi - lo) * sizeof(T));
     }
     team_barrier(t, call);  // nobody changes its dest while a peer still copies from it
   } else if (scatter) {
