@@ -123,8 +123,8 @@ void test_reductions() {
 }
 
 // Large reductions take the split path (reduce-scatter then allgather through the PEs' dests,
-// from 16 KiB with a symmetric dest): sizes that do not divide by the team size, in place, a
-// private (non-symmetric) dest, which takes the direct path, and a float sum whose result depends
+// from 16 KiB with a symmetric dest): sizes that do not divide by the team size, in place, a dest
+// off the 16-byte alignment, a private (non-symmetric) dest, which takes the direct path, and a float sum whose result depends
 // on the order of combination: it must equal PE 0's value + PE 1's + ... in that order, on every PE.
 void test_large_reductions() {
   for (int n : {2049, 100003}) {
@@ -145,6 +145,18 @@ void test_large_reductions() {
     for (int i = 0; i < n; ++i)
       if (src[i] != (long)(npes - 1) * 1000003L + i)
         EMU_CHECK_EQ(src[i], (long)(npes - 1) * 1000003L + i, "in-place max element " + std::to_string(i));
+    // A dest 8 bytes past a 16-byte boundary (the allgather's streaming copy starts unaligned).
+    auto* shifted = sym_alloc<long>(n + 1);
+    for (int i = 0; i < n; ++i) src[i] = (long)me * 1000003L + i;
+    rocshmem_barrier_all();
+    EMU_CHECK_EQ(rocshmem_ctx_long_sum_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, shifted + 1, src, n), 0,
+                 "shifted-dest sum status");
+    for (int i = 0; i < n; ++i)
+      if (shifted[i + 1] != pe_sum + (long)npes * i)
+        EMU_CHECK_EQ(shifted[i + 1], pe_sum + (long)npes * i, "shifted-dest sum element " + std::to_string(i));
+    EMU_CHECK_EQ(shifted[0], 0L, "shifted-dest sum wrote before dest");
+    rocshmem_barrier_all();
+    rocshmem_free(shifted);
     // A private dest (direct path) gives the same sums.
     for (int i = 0; i < n; ++i) src[i] = (long)me * 1000003L + i;
     std::vector<long> private_dst(n, -1);
