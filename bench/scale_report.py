@@ -3,7 +3,8 @@
 
   scale_report.py --raw DIR [--before DIR] [--barrier DIR] --out FILE [--machine TEXT] [--commit TEXT]
 
-DIR holds one output per PE count (pes-N.txt: the "RESULT scale ..." lines of PE 0). --before adds the
+DIR holds one output per PE count (pes-N.txt: the "RESULT scale ..." lines of PE 0; java-N.txt: the same
+from org.rocshmem.bench.ScaleMain). --before adds the
 same rows measured with an earlier build, for a before/after column. --barrier holds interleaved
 rocshmem-emu-bench --barrier-only outputs (BUILD-PES-ROUND.txt) to compare host barriers.
 """
@@ -30,6 +31,11 @@ LABELS = {
     "device_syncthreads": "device __syncthreads (1 x 64), reference",
     "device_long_p_rate": "device long_p (4 x 256) to the next PE, per PE",
     "device_sum_reduce_wg": "device sum_reduce_wg (1 x 64)",
+    "java_host_barrier_all": "Java: Rocshmem.barrierAll",
+    "java_host_long_p_rate": "Java: SymmetricLongs.p to the next PE, per PE",
+    "java_host_fetch_add_contended": "Java: atomicFetchAdd, every PE on PE 0",
+    "java_host_sum_reduce": "Java: Team.sumReduce (longs)",
+    "java_stream_alltoallmem": "Java: Team.alltoallmem on a stream + synchronize",
 }
 
 
@@ -37,7 +43,7 @@ def load(directory):
     rows = {}  # (op, bytes) -> {pes: (value, unit)}
     order = []
     for name in sorted(os.listdir(directory)):
-        if not name.startswith("pes-"):
+        if not name.startswith(("pes-", "java-")):
             continue
         with open(os.path.join(directory, name), errors="replace") as f:
             for line in f:
