@@ -199,10 +199,11 @@ void wait_for_generation(TeamSlot* slot, PeSet members, const Collective& call, 
   // (slot_barrier delivered this PE's queued operations on entry: nothing to progress here.)
   BlockedIn& me = runtime().pes[runtime().my_pe].blocked;
   bool published = false;
+  int spins = 0;  // counted until the record is written
   Backoff backoff;
-  for (int spins = 0; !done(); spins++) {
+  while (!done()) {
     backoff.pause();
-    if (!published && spins >= kSpinsBeforeBlockedRecord) {
+    if (!published && ++spins > kSpinsBeforeBlockedRecord) {
       me.generation = gen;
       me.seq = call.seq;
       me.team_id = call.team_id;
