@@ -5,7 +5,8 @@
 #   3. builds and tests the real variant against the real libamdhip64 and librccl from Debian's archive,
 #   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM), javadoc included,
 #   5. runs the benchmarks in smoke mode (bench/run.sh --smoke: every benchmark runs, the typed hot paths
-#      allocate 0 B/op; timings are never judged),
+#      allocate 0 B/op; bench/scale.sh --smoke: the scaling rows run at 1 and 2 PEs with right results;
+#      timings are never judged),
 #   6. runs every sample, the README quick start and the javadoc tour as printed on the installed artifacts
 #      (dev/readme-snippets.sh), and srun under Slurm,
 #   7. checks the hipcc compile path (dev/check-real-variant.sh, as root: ROCm's hipcc from Debian in a sid
@@ -30,6 +31,8 @@ dev/mvn.sh install -DhipOnly
 dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
 # The reactor build above also built the bench module with its native helper.
 bench/run.sh --smoke --no-build
+# The emulator at 1 and 2 PEs with tiny counts (bench/scale.sh --smoke: every scaling row runs, results right).
+bench/scale.sh --smoke
 
 # As users get them: every sample on the emulator, then the README quick start and the javadoc tour as printed.
 # What a user sees must carry no terminal colour codes (Maven 3.8 prints ESC[0m even with -B -q).

@@ -122,6 +122,75 @@ void test_reductions() {
   emu_test::passed("reductions");
 }
 
+// Large reductions take the split path (reduce-scatter then allgather through the PEs' dests,
+// from 16 KiB with a symmetric dest): sizes that do not divide by the team size, in place, a dest
+// off the 16-byte alignment, a private (non-symmetric) dest, which takes the direct path, and a float sum whose result depends
+// on the order of combination: it must equal PE 0's value + PE 1's + ... in that order, on every PE.
+void test_large_reductions() {
+  for (int n : {2049, 100003}) {
+    auto* src = sym_alloc<long>(n);
+    auto* dst = sym_alloc<long>(n);
+    for (int i = 0; i < n; ++i) src[i] = (long)me * 1000003L + i;
+    rocshmem_barrier_all();
+    EMU_CHECK_EQ(rocshmem_ctx_long_sum_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, dst, src, n), 0,
+                 "large long sum status");
+    const long pe_sum = (long)npes * (npes - 1) / 2 * 1000003L;
+    for (int i = 0; i < n; ++i)
+      if (dst[i] != pe_sum + (long)npes * i)
+        EMU_CHECK_EQ(dst[i], pe_sum + (long)npes * i, "large long sum (n " + std::to_string(n) + ") element " +
+                                                          std::to_string(i));
+    // In place: dest == source.
+    EMU_CHECK_EQ(rocshmem_ctx_long_max_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, src, src, n), 0,
+                 "in-place max status");
+    for (int i = 0; i < n; ++i)
+      if (src[i] != (long)(npes - 1) * 1000003L + i)
+        EMU_CHECK_EQ(src[i], (long)(npes - 1) * 1000003L + i, "in-place max element " + std::to_string(i));
+    // A dest 8 bytes past a 16-byte boundary (the allgather's streaming copy starts unaligned).
+    auto* shifted = sym_alloc<long>(n + 1);
+    for (int i = 0; i < n; ++i) src[i] = (long)me * 1000003L + i;
+    rocshmem_barrier_all();
+    EMU_CHECK_EQ(rocshmem_ctx_long_sum_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, shifted + 1, src, n), 0,
+                 "shifted-dest sum status");
+    for (int i = 0; i < n; ++i)
+      if (shifted[i + 1] != pe_sum + (long)npes * i)
+        EMU_CHECK_EQ(shifted[i + 1], pe_sum + (long)npes * i, "shifted-dest sum element " + std::to_string(i));
+    EMU_CHECK_EQ(shifted[0], 0L, "shifted-dest sum wrote before dest");
+    rocshmem_barrier_all();
+    rocshmem_free(shifted);
+    // A private dest (direct path) gives the same sums.
+    for (int i = 0; i < n; ++i) src[i] = (long)me * 1000003L + i;
+    std::vector<long> private_dst(n, -1);
+    rocshmem_barrier_all();
+    EMU_CHECK_EQ(rocshmem_ctx_long_sum_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, private_dst.data(), src, n),
+                 0, "private-dest sum status");
+    for (int i = 0; i < n; ++i)
+      if (private_dst[i] != pe_sum + (long)npes * i)
+        EMU_CHECK_EQ(private_dst[i], pe_sum + (long)npes * i, "private-dest sum element " + std::to_string(i));
+    rocshmem_barrier_all();
+    rocshmem_free(dst);
+    rocshmem_free(src);
+  }
+  // Float sums in team-index order: 1e8 + 1 + ... is not 1 + ... + 1e8 in single precision.
+  const int n = 8191;
+  auto* fsrc = sym_alloc<float>(n);
+  auto* fdst = sym_alloc<float>(n);
+  auto value = [](int p, int i) { return p % 2 == 0 ? 1.0e8f * float((i % 5) + 1) : 1.0f + float(i % 3); };
+  for (int i = 0; i < n; ++i) fsrc[i] = (me % 3 == 2 ? -1.0f : 1.0f) * value(me, i);
+  rocshmem_barrier_all();
+  EMU_CHECK_EQ(rocshmem_ctx_float_sum_reduce(ROCSHMEM_CTX_DEFAULT, ROCSHMEM_TEAM_WORLD, fdst, fsrc, n), 0,
+               "large float sum status");
+  for (int i = 0; i < n; ++i) {
+    float expected = value(0, i);
+    for (int p = 1; p < npes; ++p) expected += (p % 3 == 2 ? -1.0f : 1.0f) * value(p, i);
+    if (fdst[i] != expected)
+      EMU_CHECK_EQ(fdst[i], expected, "float sum in PE order, element " + std::to_string(i));
+  }
+  rocshmem_barrier_all();
+  rocshmem_free(fdst);
+  rocshmem_free(fsrc);
+  emu_test::passed("large reductions (split path, in place, private dest, float order)");
+}
+
 // reduce_scatter: source holds npes blocks of nreduce elements; PE p receives the reduction of
 // block p (the NVSHMEM/MPI convention; the manifest gives only the signature).
 void test_reduce_scatter() {
@@ -203,6 +272,7 @@ int main() {
   npes = rocshmem_n_pes();
   test_broadcast();
   test_reductions();
+  test_large_reductions();
   test_reduce_scatter();
   test_on_stream();
   rocshmem_finalize();

@@ -43,7 +43,10 @@ bool alltoall_bytes(Team* t, void* dest, const void* source, size_t bytes_per_pe
   Collective call(fn, "bytes per PE", bytes_per_pe, "source offset", src_off);
   team_barrier(t, call);
   const auto& base = runtime().peer_base;
-  for (int i = 0; i < t->members.size && total > 0; i++) {
+  // Each PE reads its block from every peer (O(bytes received) per PE), starting with its own
+  // and then the next PEs in turn, so that the PEs do not all read the same peer at once.
+  for (int k = 0; k < t->members.size && total > 0; k++) {
+    const int i = (t->my_index + k) % t->members.size;
     const char* from = base[t->members.world_pe(i)] + src_off + size_t(t->my_index) * bytes_per_pe;
     memcpy(static_cast<char*>(dest) + size_t(i) * bytes_per_pe, from, bytes_per_pe);
   }

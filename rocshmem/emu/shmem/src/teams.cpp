@@ -95,6 +95,15 @@ std::string leaving_early_hint(const char* mine, const char* other) {
 
 const char* const kNoArgLabels[2] = {nullptr, nullptr};
 
+// NUL-terminated copy, truncated to the field. On the barrier's fast path: snprintf's format
+// parsing cost more than the rest of an uncontended barrier.
+template <size_t N>
+void copy_name(char (&field)[N], const char* name) {
+  size_t i = 0;
+  for (; i + 1 < N && name[i] != '\0'; i++) field[i] = name[i];
+  field[i] = '\0';
+}
+
 // Collective matching. The first PE of a barrier generation claims the slot's tag and publishes
 // what it entered; every other PE compares before it arrives, so a PE that entered something
 // else never arrives and nobody returns from the barrier. Cost: one CAS on a shared line.
@@ -108,7 +117,7 @@ void match_collective(TeamSlot* slot, PeSet members, uint32_t gen, const Collect
     tag.team_id = call.team_id;
     tag.args[0] = call.args[0];
     tag.args[1] = call.args[1];
-    snprintf(tag.name, sizeof tag.name, "%s", call.name);
+    copy_name(tag.name, call.name);
     tag.published.store(gen + 1, std::memory_order_release);
     return;
   }
@@ -179,25 +188,35 @@ void check_cross_team_waits(TeamSlot* slot, PeSet members, const Collective& cal
   }
 }
 
+// Spins of a barrier wait before this PE publishes where it is blocked (BlockedIn): a barrier that
+// completes within them (the common case) never writes the record. Cross-team waits are looked
+// for only every ~20 ms of waiting (Backoff::time_to_check), long after both sides published.
+constexpr int kSpinsBeforeBlockedRecord = 64;
+
 void wait_for_generation(TeamSlot* slot, PeSet members, const Collective& call, BarrierState& b, uint32_t gen) {
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != gen; };
   if (done()) return;
-  if (call.completes) completion_progress();
+  // (slot_barrier delivered this PE's queued operations on entry: nothing to progress here.)
   BlockedIn& me = runtime().pes[runtime().my_pe].blocked;
-  me.generation = gen;
-  me.seq = call.seq;
-  me.team_id = call.team_id;
-  snprintf(me.name, sizeof me.name, "%s", call.name);
-  me.slot.store(uint32_t(slot_index(slot)) + 1, std::memory_order_release);
+  bool published = false;
+  int spins = 0;  // counted until the record is written
   Backoff backoff;
   while (!done()) {
     backoff.pause();
+    if (!published && ++spins > kSpinsBeforeBlockedRecord) {
+      me.generation = gen;
+      me.seq = call.seq;
+      me.team_id = call.team_id;
+      copy_name(me.name, call.name);
+      me.slot.store(uint32_t(slot_index(slot)) + 1, std::memory_order_release);
+      published = true;
+    }
     if (done() || !backoff.time_to_check()) continue;
     check_peers(call.name, members, PeerPolicy::collective, [](void* d) { return !(*static_cast<decltype(done)*>(d))(); },
                 &done);
     if (!done()) check_cross_team_waits(slot, members, call, b, gen);
   }
-  me.slot.store(0, std::memory_order_release);
+  if (published) me.slot.store(0, std::memory_order_release);
 }
 }  // namespace
 

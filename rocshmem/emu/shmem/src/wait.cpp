@@ -10,10 +10,10 @@ namespace rocshmem_emu {
 
 PeSet all_pes() { return PeSet{0, 1, runtime().n_pes}; }
 
-Backoff::Backoff() : steps_(runtime().n_pes) {}
+Backoff::Backoff() : steps_(runtime().n_pes), in_kernel_(rocshmem_emu_wi_in_kernel() != 0) {}
 
 void Backoff::pause() {
-  if (rocshmem_emu_wi_in_kernel()) {
+  if (in_kernel_) {
     // A work-item waits: let the other work-items of its launch run (one of them may be the writer)
     // instead of spinning or sleeping the carrier thread; idle throttling is the scheduler's job.
     // The clock still runs so that time_to_check() keeps the peer checks.

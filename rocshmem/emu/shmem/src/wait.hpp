@@ -39,6 +39,7 @@ class Backoff {
   bool time_to_check() { return steps_.time_to_check(); }  // about every 20 ms once past spinning
  private:
   emu_common::Backoff steps_;
+  bool in_kernel_;  // a work-item waits (asked once: a call into the kernel engine per pause slowed every spin)
 };
 
 using emu_common::monotonic_ns;

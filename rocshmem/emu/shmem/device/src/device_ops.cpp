@@ -54,8 +54,10 @@ bool fcollect_bytes(Team* t, void* dest, const void* source, size_t bytes_per_pe
   Collective call(fn, "bytes per PE", bytes_per_pe, "source offset", src_off);
   team_barrier(t, call);
   const auto& base = runtime().peer_base;
-  for (int i = 0; i < t->members.size && bytes_per_pe > 0; i++)
+  for (int k = 0; k < t->members.size && bytes_per_pe > 0; k++) {
+    const int i = (t->my_index + k) % t->members.size;  // staggered, as in alltoall_bytes
     memcpy(static_cast<char*>(dest) + size_t(i) * bytes_per_pe, base[t->members.world_pe(i)] + src_off, bytes_per_pe);
+  }
   team_barrier(t, call);
   count(Stat::alltoall);  // the stats table has no fcollect row; it is the nearest collective
   return true;
@@ -83,10 +85,12 @@ bool alltoallv_elems(Team* t, void* dest, const size_t* dest_nelems, const size_
   Collective call(fn, "team size", static_cast<uint64_t>(n));
   team_barrier(t, call);
   const auto& base = runtime().peer_base;
-  for (int i = 0; i < n; i++)
+  for (int k = 0; k < n; k++) {
+    const int i = (t->my_index + k) % n;  // staggered, as in alltoall_bytes
     if (dest_nelems[i])
       memcpy(static_cast<char*>(dest) + dest_displs[i] * elem, base[t->members.world_pe(i)] + src_off,
              dest_nelems[i] * elem);
+  }
   team_barrier(t, call);
   count(Stat::alltoall);
   return true;
