@@ -65,8 +65,8 @@ extern "C" void* __tls_get_addr(void*);  // x86-64 psABI: {module id, offset} ->
 
 namespace hip_emu::kernel {
 
-thread_local Launch* tl_launch = nullptr;
-thread_local WorkItem* tl_item = nullptr;
+__thread Launch* tl_launch = nullptr;
+__thread WorkItem* tl_item = nullptr;
 
 namespace {
 
@@ -78,10 +78,6 @@ size_t page_size() {
 size_t stack_bytes() { return kernel_settings().stack_bytes; }
 size_t resident_work_items() { return kernel_settings().resident_work_items; }
 
-// Scheduling points in a row without progress before a spinning work-item switches out: a spin
-// iteration costs tens of nanoseconds, a switch a few, so 16 keeps a spin's wait for its writer
-// short and a burst of unchanged atomics (a max that holds) almost free.
-constexpr unsigned kSpinLimit = 16;
 // Residency grows for spinning kernels up to this many work-items (each stack's guard page is a
 // mapping; Linux allows 65530 per process by default).
 constexpr size_t kMaxGrownWorkItems = 16384;
@@ -312,6 +308,7 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
     item.ids.block_dim = shape_.block;
     item.ids.grid_dim = shape_.grid;
     item.guard = slot.region + i * stride_;
+    item.launch = this;
     item.stack_pointer = prepare_fiber_stack(item.guard + page_size(), stack_bytes(), &Launch::fiber_main);
     ready_.push_back(&item);
   }
@@ -429,28 +426,12 @@ void Launch::requeue(WorkItem* item, bool anywhere) {
 
 uint64_t Launch::next_random() { return splitmix64(&random_state_); }
 
-void Launch::spin_point(WorkItem* item, int kind, const volatile void* address, uint64_t observed) {
-  if (kind == ROCSHMEM_EMU_WI_SPIN_ATOMIC) {
-    progress_.last_address.store(const_cast<const void*>(address), std::memory_order_relaxed);
-    // Progress: an address it has not polled lately, or one that now returns another value.
-    unsigned slot = WorkItem::kSpinAddresses;
-    for (unsigned i = 0; i < WorkItem::kSpinAddresses; ++i) {
-      if (item->spin_address[i] == address) slot = i;
-    }
-    if (slot == WorkItem::kSpinAddresses) {
-      slot = item->spin_next++ % WorkItem::kSpinAddresses;
-      item->spin_address[slot] = address;
-      item->spin_value[slot] = observed;
-      item->spins = 0;
-      return;
-    }
-    if (item->spin_value[slot] != observed) {
-      item->spin_value[slot] = observed;
-      item->spins = 0;
-      return;
-    }
-  }
-  if (kind != ROCSHMEM_EMU_WI_SPIN_SLEEP && ++item->spins < kSpinLimit) return;
+void Launch::spin_switch(WorkItem* item) {
+  // The address the watchdog names: the last one this work-item polled.
+  progress_.last_address.store(
+      const_cast<const void*>(item->spin_address[(item->spin_next + WorkItem::kSpinAddresses - 1) %
+                                                 WorkItem::kSpinAddresses]),
+      std::memory_order_relaxed);
   item->spins = 0;
   spin_switch_ = true;
   requeue(item, false);

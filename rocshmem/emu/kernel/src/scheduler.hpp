@@ -28,8 +28,11 @@ struct Meeting {
   std::vector<WorkItem*> waiters;
 };
 
+class Launch;
+
 struct WorkItem {
   void* stack_pointer = nullptr;  // saved by rocshmem_emu_fiber_switch
+  Launch* launch = nullptr;
   Block* block = nullptr;
   Wave* wave = nullptr;
   rocshmem_emu_wi_id_set_t ids{};
@@ -86,7 +89,34 @@ class Launch {
   void yield(WorkItem* item);
   // An atomic (kind ROCSHMEM_EMU_WI_SPIN_ATOMIC, with its address and result), a fence or a sleep:
   // a switch once the work-item repeats them without progress (see scheduler.cpp).
-  void spin_point(WorkItem* item, int kind, const volatile void* address, uint64_t observed);
+  // Inline: every atomic of a kernel comes here; only a switch leaves the fast path.
+  void spin_point(WorkItem* item, int kind, const volatile void* address, uint64_t observed) {
+    if (kind == ROCSHMEM_EMU_WI_SPIN_ATOMIC) {
+      // Progress: an address it has not polled lately, or one that now returns another value.
+      unsigned slot = WorkItem::kSpinAddresses;
+      for (unsigned i = 0; i < WorkItem::kSpinAddresses; ++i) {
+        if (item->spin_address[i] == address) slot = i;
+      }
+      if (slot == WorkItem::kSpinAddresses) {
+        slot = item->spin_next++ % WorkItem::kSpinAddresses;
+        item->spin_address[slot] = address;
+        item->spin_value[slot] = observed;
+        item->spins = 0;
+        return;
+      }
+      if (item->spin_value[slot] != observed) {
+        item->spin_value[slot] = observed;
+        item->spins = 0;
+        return;
+      }
+    }
+    if (kind != ROCSHMEM_EMU_WI_SPIN_SLEEP && ++item->spins < kSpinLimit) return;
+    spin_switch(item);
+  }
+  // Scheduling points in a row without progress before a spinning work-item switches out: a
+  // spin iteration costs tens of nanoseconds, a switch a few, so 16 keeps a spin's wait for its
+  // writer short and a burst of unchanged atomics (a max that holds) almost free.
+  static constexpr unsigned kSpinLimit = 16;
   // The end of a rocSHMEM device call: in the random schedule, a seeded chance to switch.
   void call_boundary(WorkItem* item, bool poll);
   void syncthreads(WorkItem* item);
@@ -112,6 +142,7 @@ class Launch {
   void resume(WorkItem* item);
   void switch_out(WorkItem* item);
   void requeue(WorkItem* item, bool anywhere);
+  void spin_switch(WorkItem* item);
   void grow_residency();
   uint64_t next_random();
   void wait(WorkItem* item, const char* where);
@@ -151,10 +182,10 @@ class Launch {
 };
 
 extern "C" __thread int rocshmem_emu_wi_warp_size;  // warpSize (workitem_abi.cpp)
-extern thread_local Launch* tl_launch;
+extern __thread Launch* tl_launch;  // __thread: no TLS wrapper calls on the hot paths
 // Records that a launch ran in the random schedule (the seed is then printed at a failing exit).
 void note_random_schedule(bool random);
 const char* random_schedule_seed_line();  // that line, or nullptr
-extern thread_local WorkItem* tl_item;
+extern __thread WorkItem* tl_item;
 
 }  // namespace hip_emu::kernel

@@ -25,12 +25,15 @@ __attribute__((visibility("default"))) __thread int rocshmem_emu_wi_warp_size = 
 
 ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_in_kernel(void) { return tl_item != nullptr; }
 
+// Every atomic of a kernel comes here: one read of each thread-local pointer.
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_spin_point(int kind, const volatile void* address, uint64_t observed) {
-  if (tl_item != nullptr) tl_launch->spin_point(tl_item, kind, address, observed);
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->spin_point(item, kind, address, observed);
 }
 
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_call_boundary(int poll) {
-  if (tl_item != nullptr) tl_launch->call_boundary(tl_item, poll != 0);
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->call_boundary(item, poll != 0);
 }
 
 ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_check_settings(char* message, unsigned long size) {
