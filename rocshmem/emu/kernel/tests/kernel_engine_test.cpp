@@ -988,6 +988,28 @@ static void fault() {
               "invalid memory access (SIGSEGV) at address 0x4"});
 }
 
+// ROCSHMEM_EMU_KERNEL_SEED=777 (ctest): a process that ran kernels in the random schedule names
+// the seed when the engine ends it and when it exits with a failure status.
+static void seed_printed() {
+  expect_end([] { hipLaunchKernelGGL(null_write, 2, 64, 0, 0, static_cast<int*>(nullptr)); },
+             {"invalid memory access", "ROCSHMEM_EMU_KERNEL_SEED=777 repeats it"});
+  ChildResult r = run_in_child([] {
+    int* out = device_array<int>(64);
+    hipLaunchKernelGGL(add_one, 1, 64, 0, 0, out, 64);
+    HIP_OK(hipDeviceSynchronize());
+    exit(3);  // a failing test program
+  });
+  CHECK(r.status == 3, "exit status %d", r.status);
+  CHECK(r.output.find("ROCSHMEM_EMU_KERNEL_SEED=777 repeats it") != std::string::npos, "no seed at a failing exit");
+  r = run_in_child([] {
+    int* out = device_array<int>(64);
+    hipLaunchKernelGGL(add_one, 1, 64, 0, 0, out, 64);
+    HIP_OK(hipDeviceSynchronize());
+    exit(0);
+  });
+  CHECK(r.output.find("ROCSHMEM_EMU_KERNEL_SEED") == std::string::npos, "seed printed at a successful exit");
+}
+
 static void assert_fails() {
   expect_end([] { hipLaunchKernelGGL(failing_assert, 1, 2, 0, 0, 5); },
              {"kernel 'failing_assert', block (0,0,0), thread (0,0,0)", "failed assertion 'value == 1'"});
@@ -1170,7 +1192,7 @@ int main(int argc, char** argv) {
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
       {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
-      {"spins", spins_let_others_run}, {"residency_growth", residency_grows_for_spins},
+      {"spins", spins_let_others_run}, {"seed_printed", seed_printed}, {"residency_growth", residency_grows_for_spins},
       {"wave64_assumption", wave64_assumption}, {"target_wave32", target_fixes_wave},
       {"host_faults_chain", host_faults_chain}, {"two_modules", two_modules},
   };
