@@ -406,7 +406,10 @@ void Launch::switch_out(WorkItem* item) {
 // one work-item left) comes from a wait on something outside the launch: another PE, the host.
 // Spinning through the scheduler would burn a core of a shared machine, so such yields back off
 // like the rocSHMEM emulator's waits: a few rounds at once, then sched_yield, then short naps.
+// An explicit yield (every blocking rocSHMEM call) is a wait without progress too: when every
+// runnable work-item waits so, residency may grow like for spins.
 void Launch::yield(WorkItem* item) {
+  spin_switch_ = true;
   requeue(item, false);
   switch_out(item);
 }
