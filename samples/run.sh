@@ -47,6 +47,11 @@ elif [[ "$1" == "--all" ]]; then
     run kernels.DeviceHistogram 4
     run kernels.DeviceAllReduce 4
     run kernels.StreamWithKernel 2
+    # The kernel samples again at 32 lanes (gfx11/gfx12 wavefronts; ROCSHMEM_EMU_WAVE_SIZE, rocshmem/emu/kernel/README.md).
+    for sample in "kernels.GpuRing 4" "kernels.SignalPipeline 2" "kernels.DeviceHistogram 4" "kernels.DeviceAllReduce 4" \
+                  "kernels.StreamWithKernel 2"; do
+        ROCSHMEM_EMU_WAVE_SIZE=32 run $sample
+    done
     echo "samples/run.sh: every sample verified its results"
 else
     sample="$1"

@@ -17,6 +17,8 @@ emu_device_test_program(emu_test_device_atomics test_device_atomics.cpp)
 emu_device_test_program(emu_test_device_collectives test_device_collectives.cpp)
 emu_device_test_program(emu_test_device_partial test_device_partial.cpp)
 emu_device_test_program(emu_test_device_limits test_device_limits.cpp)
+emu_device_test_program(emu_test_device_interblock test_device_interblock.cpp)
+emu_device_test_program(emu_test_device_schedule_fuzz test_device_schedule_fuzz.cpp)
 
 foreach(n IN LISTS EMU_TEST_PE_COUNTS)
   add_test(NAME emu_device_rma_${n}pe
@@ -37,5 +39,40 @@ foreach(n IN LISTS EMU_TEST_PE_COUNTS)
   add_test(NAME emu_device_partial_${n}pe
            COMMAND emu_test_device_partial $<TARGET_FILE:rocshmem-emu-run> ${n})
   set_tests_properties(emu_device_partial_${n}pe PROPERTIES TIMEOUT 90 LABELS emu)
+  # Inter-block waits through HIP atomics only (producer/consumer, split-K, work queue).
+  add_test(NAME emu_device_interblock_${n}pe
+           COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_interblock>)
+  # The device tests at 32 lanes (gfx11/gfx12) as well as at the default 64.
+  foreach(program rma signal atomics collectives interblock)
+    set(args "")
+    if(program STREQUAL "rma")
+      set(args "${CMAKE_CURRENT_BINARY_DIR}/emu_device_ring.emuco")
+    endif()
+    add_test(NAME emu_device_${program}_wave32_${n}pe
+             COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_${program}> ${args})
+    set_tests_properties(emu_device_${program}_wave32_${n}pe PROPERTIES ENVIRONMENT "ROCSHMEM_EMU_WAVE_SIZE=32")
+    set_tests_properties(emu_device_${program}_wave32_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                         FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
+  endforeach()
+  set_tests_properties(emu_device_interblock_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                       FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
 endforeach()
+
+# Schedule fuzzing inside a PE: the random schedule shows a flag raised before its quiet to a reader
+# of the same PE, never with quiet or fence first; the fifo schedule never switches there.
+add_test(NAME emu_device_schedule_fuzz_2pe
+         COMMAND rocshmem-emu-run -n 2 --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_schedule_fuzz> window)
+set_tests_properties(emu_device_schedule_fuzz_2pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                     ENVIRONMENT "ROCSHMEM_EMU_KERNEL_SCHEDULE=random;ROCSHMEM_EMU_KERNEL_SEED=12345")
+add_test(NAME emu_device_schedule_fifo_2pe
+         COMMAND rocshmem-emu-run -n 2 --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_schedule_fuzz> hidden)
+set_tests_properties(emu_device_schedule_fifo_2pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                     ENVIRONMENT "ROCSHMEM_EMU_KERNEL_SCHEDULE=fifo")
+
+# rocSHMEM's init refuses a bad kernel-engine setting, naming it.
+add_test(NAME emu_device_settings_refused
+         COMMAND rocshmem-emu-run -n 2 --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_interblock>)
+set_tests_properties(emu_device_settings_refused PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                     ENVIRONMENT "ROCSHMEM_EMU_KERNEL_WATCHDOG=abc"
+                     PASS_REGULAR_EXPRESSION "invalid ROCSHMEM_EMU_KERNEL_WATCHDOG='abc' \\(expected seconds")
 

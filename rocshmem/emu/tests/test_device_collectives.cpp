@@ -5,6 +5,8 @@
 // neighbour reads it.
 #include "device/device_test.hpp"
 
+#include <algorithm>
+
 #include <string>
 
 using namespace rocshmem;
@@ -166,8 +168,11 @@ void run_wave(rocshmem_team_t team, int team_me, int team_n, const std::string& 
     bc_src[j] = 300 + team_me * 10 + j;
   }
   rocshmem_barrier_all();
-  DEVICE_LAUNCH_AND_SYNC(wave_collectives, dim3(1), dim3(kWaveThreads), team, max_dst, max_src, bc_dst, bc_src, out);
-  for (int t = 0; t < kWaveThreads; ++t) EMU_CHECK_EQ(out->status[t], 0, label + ": _wave statuses of lane " + std::to_string(t));
+  hipDeviceProp_t prop;  // one wavefront: 64 work-items, or 32 under ROCSHMEM_EMU_WAVE_SIZE=32
+  HIP_CHECK(hipGetDeviceProperties(&prop, 0));
+  const int wave_threads = std::min(prop.warpSize, kWaveThreads);
+  DEVICE_LAUNCH_AND_SYNC(wave_collectives, dim3(1), dim3(wave_threads), team, max_dst, max_src, bc_dst, bc_src, out);
+  for (int t = 0; t < wave_threads; ++t) EMU_CHECK_EQ(out->status[t], 0, label + ": _wave statuses of lane " + std::to_string(t));
   if (team != ROCSHMEM_TEAM_INVALID) {
     for (int j = 0; j < kN; ++j) {
       const long expected = j % 2 ? -long(j) : long((team_n - 1) * 50 + j);  // max of +-(50 p + j)

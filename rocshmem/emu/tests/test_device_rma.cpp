@@ -58,12 +58,12 @@ __global__ void ring_get(long* got, long* got_g, const long* src, int left) {
   got_g[i] = rocshmem_ctx_long_g(ROCSHMEM_CTX_DEFAULT, src + i * kChunk + kChunk - 1, left);
 }
 
-// Two wavefronts per block: each wave moves its 64 elements with one _wave put and raises its
-// own signal once (ADD 1: a value above 1 would mean the data moved more than once).
+// Two wavefronts per block at wave64 (four at wave32): each wave moves its warpSize elements with
+// one _wave put and raises its own signal once (ADD 1: above 1, the data moved more than once).
 __global__ void ring_wave(int* dst, const int* src, uint64_t* sig, int right) {
-  const int wave = (blockIdx.x * blockDim.x + threadIdx.x) / 64;
-  rocshmem_ctx_int_put_signal_wave(ROCSHMEM_CTX_DEFAULT, dst + wave * 64, src + wave * 64, 64, &sig[wave], 1,
-                                   ROCSHMEM_SIGNAL_ADD, right);
+  const int wave = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;
+  rocshmem_ctx_int_put_signal_wave(ROCSHMEM_CTX_DEFAULT, dst + wave * warpSize, src + wave * warpSize, warpSize,
+                                   &sig[wave], 1, ROCSHMEM_SIGNAL_ADD, right);
 }
 
 // Every block fetches the left neighbour's whole array with one _wg get (nbi, then quiet).
@@ -73,7 +73,9 @@ __global__ void ring_get_wg(int* got, const int* src, size_t n, int left) {
 }
 
 void test_group_ring(int me, int right, int left) {
-  constexpr int kWaves = kN / 64;
+  hipDeviceProp_t prop;
+  HIP_CHECK(hipGetDeviceProperties(&prop, 0));
+  const int kWaves = kN / prop.warpSize;  // the launches' wavefront size (ROCSHMEM_EMU_WAVE_SIZE)
   int* dst = symmetric_alloc<int>(kN);
   int* src = symmetric_alloc<int>(kN);
   auto* sig = symmetric_alloc<uint64_t>(kWaves);

@@ -8,6 +8,7 @@
 #include <hip/hip_version.h>
 
 #include "devices.hpp"
+#include "hip_emu_kernel.hpp"
 #include "emu_errors.hpp"
 #include "memory.hpp"
 
@@ -37,7 +38,8 @@ void fill_properties(int device, hipDeviceProp_t* prop) {
   prop->totalGlobalMem = hip_emu::physical_memory_bytes();
   prop->sharedMemPerBlock = 64 * 1024;
   prop->regsPerBlock = 65536;
-  prop->warpSize = 64;  // AMD wavefront size, for code that sizes buffers by it
+  // The wavefront size of launches (ROCSHMEM_EMU_WAVE_SIZE: 64 as on CDNA, 32 as on gfx11/gfx12).
+  prop->warpSize = static_cast<int>(hip_emu::kernel::default_wave_size());
   prop->memPitch = SIZE_MAX;
   prop->maxThreadsPerBlock = 1024;
   prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = prop->maxThreadsDim[2] = 1024;

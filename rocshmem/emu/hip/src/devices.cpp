@@ -4,11 +4,21 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <string>
+
+#include "hip_emu_kernel.hpp"
 
 namespace hip_emu {
 namespace {
 
 int parse_device_count() {
+  // The kernel engine's settings are HIP's too: a bad one is refused like a bad device count.
+  std::string kernel_error;
+  if (!hip_emu::kernel::validate_kernel_settings(&kernel_error)) {
+    std::fprintf(stderr, "hip_cpu_emu: %s; running with no devices (HIP calls return hipErrorNoDevice)\n",
+                 kernel_error.c_str());
+    return 0;
+  }
   const char* text = std::getenv("ROCSHMEM_EMU_DEVICES");
   if (text == nullptr || *text == '\0') return 1;
   char* end = nullptr;

@@ -18,10 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "code_object.hpp"
 #include "devices.hpp"
 #include "emu_errors.hpp"
-#include "launch.hpp"
+#include "hip_emu_kernel.hpp"  // the kernel engine (emu/kernel), through its public header only
 
 using hip_emu::report;
 using hip_emu::kernel::KernelInfo;
@@ -129,6 +128,8 @@ hipError_t load_image(hipModule_t* module, const unsigned char* data, size_t siz
   }
   auto* table = static_cast<const rocshmem_emu_wi_kernel_t*>(dlsym(loaded->handle, "rocshmem_emu_module_kernels"));
   auto* count = static_cast<const unsigned*>(dlsym(loaded->handle, "rocshmem_emu_module_kernel_count"));
+  // Written when the compile named a target (--offload-arch): its wavefront size holds for every launch.
+  auto* wave_size = static_cast<const unsigned*>(dlsym(loaded->handle, "rocshmem_emu_module_wave_size"));
   if (table == nullptr || count == nullptr) {
     complain(api, label + ": no kernel table (not written by rocshmem-emu-hipcc?)");
     return hipErrorInvalidImage;
@@ -157,6 +158,7 @@ hipError_t load_image(hipModule_t* module, const unsigned char* data, size_t siz
     function->info.uses_rocshmem = declared.uses_rocshmem;
     function->info.dynamic_shared_capacity = found->dynamic_shared_capacity;
     function->info.dynamic_shared = found->dynamic_shared;
+    function->info.wave_size = wave_size != nullptr ? *wave_size : 0;
     loaded->uses_rocshmem |= declared.uses_rocshmem;
     loaded->functions.push_back(std::move(function));
   }

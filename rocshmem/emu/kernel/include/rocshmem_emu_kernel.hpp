@@ -70,7 +70,11 @@
 #define blockIdx (rocshmem_emu_wi_current_ids()->block_idx)
 #define blockDim (rocshmem_emu_wi_current_ids()->block_dim)
 #define gridDim (rocshmem_emu_wi_current_ids()->grid_dim)
-static constexpr int warpSize = 64;  // a CDNA wavefront
+// The launch's wavefront size, 32 or 64 (ROCSHMEM_EMU_WAVE_SIZE, or the code object's target): a
+// thread-local int of libhip_cpu_emu that the scheduler sets for the launch it runs. Not a constant,
+// as in ROCm 7 (code that needs it at compile time reads __AMDGCN_WAVEFRONT_SIZE, defined when
+// rocshmem-emu-hipcc is given a target).
+extern __thread const int warpSize __asm__("rocshmem_emu_wi_warp_size");
 // HIP's older spellings of the ids (hip_runtime.h defines them for every platform).
 #define hipThreadIdx_x (threadIdx.x)
 #define hipThreadIdx_y (threadIdx.y)
@@ -91,9 +95,17 @@ inline unsigned __lane_id() { return rocshmem_emu_wi_lane(); }
 inline void __syncthreads() { rocshmem_emu_wi_syncthreads(); }
 // Work-items of a PE run on one thread, but device memory is shared with other PEs and host
 // threads: the fences are real fences.
-inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+// A fence is also a scheduling point: a loop that polls plain memory between fences lets the other
+// work-items run once it repeats them (see the README's execution model).
+inline void __threadfence_block() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  rocshmem_emu_wi_spin_point(ROCSHMEM_EMU_WI_SPIN_FENCE, nullptr, 0);
+}
+inline void __threadfence() { __threadfence_block(); }
+inline void __threadfence_system() { __threadfence_block(); }
+// The sleep intrinsics let the other work-items run at once (a GPU's s_sleep idles the wave).
+inline void __builtin_amdgcn_s_sleep(int) { rocshmem_emu_wi_spin_point(ROCSHMEM_EMU_WI_SPIN_SLEEP, nullptr, 0); }
+inline void __nanosleep(unsigned) { rocshmem_emu_wi_spin_point(ROCSHMEM_EMU_WI_SPIN_SLEEP, nullptr, 0); }
 
 // ---- wavefront intrinsics -----------------------------------------------------------------------
 // Every live lane of the wavefront must call them together (converged code): a lane that waits
@@ -192,6 +204,15 @@ inline void __trap() { rocshmem_emu_wi_fault("executed __trap()"); }
 // Device memory is shared with other processes (the symmetric heap) and host threads, so these
 // are real atomics. The _system variants are the same operations; _block ones too.
 namespace rocshmem_emu {
+// Every atomic is a scheduling point: its address and the value it returned tell the scheduler
+// whether the work-item repeats itself without progress (a spin on a flag) or moves on.
+template <class T>
+inline T spin_point(const volatile T* address, T old) {
+  uint64_t bits = 0;
+  memcpy(&bits, const_cast<const T*>(&old), sizeof(T) < 8 ? sizeof(T) : 8);
+  rocshmem_emu_wi_spin_point(ROCSHMEM_EMU_WI_SPIN_ATOMIC, address, bits);
+  return old;
+}
 template <class T, class Update>
 inline T atomic_update(T* address, Update update) {
   T old = __atomic_load_n(address, __ATOMIC_RELAXED);
@@ -237,7 +258,8 @@ inline T atomic_cas_float(T* address, T compare, T value) {
 
 // Declares NAME, NAME_system and NAME_block for type T with the body given last (address, val).
 #define ROCSHMEM_EMU_ATOMIC(T, NAME, ...)                                          \
-  inline T NAME(T* address, T val) { __VA_ARGS__ }                                      \
+  inline T NAME##_impl_(T* address, T val) { __VA_ARGS__ }                               \
+  inline T NAME(T* address, T val) { return rocshmem_emu::spin_point(address, NAME##_impl_(address, val)); } \
   inline T NAME##_system(T* address, T val) { return NAME(address, val); }         \
   inline T NAME##_block(T* address, T val) { return NAME(address, val); }
 #define ROCSHMEM_EMU_ATOMIC_INTEGER(T)                                                                 \
@@ -251,7 +273,9 @@ inline T atomic_cas_float(T* address, T compare, T value) {
                       return rocshmem_emu::atomic_update(address, [val](T old) { return old < val ? old : val; });) \
   ROCSHMEM_EMU_ATOMIC(T, atomicMax,                                                                     \
                       return rocshmem_emu::atomic_update(address, [val](T old) { return old > val ? old : val; });) \
-  inline T atomicCAS(T* address, T compare, T val) { return rocshmem_emu::atomic_cas(address, compare, val); } \
+  inline T atomicCAS(T* address, T compare, T val) {                                                    \
+    return rocshmem_emu::spin_point(address, rocshmem_emu::atomic_cas(address, compare, val));           \
+  }                                                                                                        \
   inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }        \
   inline T atomicCAS_block(T* address, T compare, T val) { return atomicCAS(address, compare, val); }
 ROCSHMEM_EMU_ATOMIC_INTEGER(int)
@@ -265,18 +289,20 @@ ROCSHMEM_EMU_ATOMIC(long long, atomicMax,
                     return rocshmem_emu::atomic_update(address, [val](long long old) { return old > val ? old : val; });)
 ROCSHMEM_EMU_ATOMIC(long long, atomicAdd, return __atomic_fetch_add(address, val, __ATOMIC_SEQ_CST);)
 inline unsigned short atomicCAS(unsigned short* address, unsigned short compare, unsigned short val) {
-  return rocshmem_emu::atomic_cas(address, compare, val);
+  return rocshmem_emu::spin_point(address, rocshmem_emu::atomic_cas(address, compare, val));
 }
 inline unsigned short atomicCAS_system(unsigned short* address, unsigned short compare, unsigned short val) {
   return atomicCAS(address, compare, val);
 }
 // atomicInc/atomicDec: wrap-around counters (old >= val -> 0; old == 0 or old > val -> val).
 inline unsigned int atomicInc(unsigned int* address, unsigned int val) {
-  return rocshmem_emu::atomic_update(address, [val](unsigned int old) { return old >= val ? 0u : old + 1; });
+  return rocshmem_emu::spin_point(
+      address, rocshmem_emu::atomic_update(address, [val](unsigned int old) { return old >= val ? 0u : old + 1; }));
 }
 inline unsigned int atomicDec(unsigned int* address, unsigned int val) {
-  return rocshmem_emu::atomic_update(address,
-                                     [val](unsigned int old) { return (old == 0 || old > val) ? val : old - 1; });
+  return rocshmem_emu::spin_point(
+      address, rocshmem_emu::atomic_update(address,
+                                           [val](unsigned int old) { return (old == 0 || old > val) ? val : old - 1; }));
 }
 #define ROCSHMEM_EMU_ATOMIC_FLOAT(T, BITS)                                                                  \
   ROCSHMEM_EMU_ATOMIC(T, atomicAdd,                                                                         \
@@ -290,7 +316,7 @@ inline unsigned int atomicDec(unsigned int* address, unsigned int val) {
   ROCSHMEM_EMU_ATOMIC(T, atomicExch,                                                                        \
                       return rocshmem_emu::atomic_update_float<T, BITS>(address, [val](T) { return val; });) \
   inline T atomicCAS(T* address, T compare, T val) {                                                         \
-    return rocshmem_emu::atomic_cas_float<T, BITS>(address, compare, val);                                  \
+    return rocshmem_emu::spin_point(address, rocshmem_emu::atomic_cas_float<T, BITS>(address, compare, val)); \
   }                                                                                                          \
   inline T atomicCAS_system(T* address, T compare, T val) { return atomicCAS(address, compare, val); }      \
   inline T unsafeAtomicAdd(T* address, T val) { return atomicAdd(address, val); }                           \
@@ -306,6 +332,58 @@ inline void atomicAddNoRet(float* address, float val) { (void)atomicAdd(address,
 #undef ROCSHMEM_EMU_ATOMIC_INTEGER
 #undef ROCSHMEM_EMU_ATOMIC
 
+// Clang's __hip_atomic_* builtins (HIP's own headers and portable kernels use them), with their
+// memory orders and scopes; every one is a scheduling point like the functions above. The scope is
+// accepted and ignored: the emulator's atomics are system-wide.
+#ifndef __HIP_MEMORY_SCOPE_SINGLETHREAD
+#define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
+#define __HIP_MEMORY_SCOPE_WAVEFRONT 2
+#define __HIP_MEMORY_SCOPE_WORKGROUP 3
+#define __HIP_MEMORY_SCOPE_AGENT 4
+#define __HIP_MEMORY_SCOPE_SYSTEM 5
+#endif
+namespace rocshmem_emu {
+template <class T>
+inline T hip_atomic_load(const T* address, int order) {
+  T value;
+  __atomic_load(const_cast<T*>(address), &value, order);
+  return spin_point(address, value);
+}
+template <class T, class V>
+inline void hip_atomic_store(T* address, V value, int order) {
+  T stored = static_cast<T>(value);
+  __atomic_store(address, &stored, order);
+  spin_point(address, stored);
+}
+template <class T, class V>
+inline T hip_atomic_exchange(T* address, V value, int order) {
+  T desired = static_cast<T>(value), old;
+  __atomic_exchange(address, &desired, &old, order);
+  return spin_point(address, old);
+}
+template <class T, class V>
+inline bool hip_atomic_cas(T* address, T* expected, V desired, bool weak, int success, int failure) {
+  T value = static_cast<T>(desired);
+  const bool done = __atomic_compare_exchange(address, expected, &value, weak, success, failure);
+  spin_point(address, *expected);
+  return done;
+}
+}  // namespace rocshmem_emu
+#define __hip_atomic_load(ptr, order, scope) ::rocshmem_emu::hip_atomic_load((ptr), (order))
+#define __hip_atomic_store(ptr, value, order, scope) ::rocshmem_emu::hip_atomic_store((ptr), (value), (order))
+#define __hip_atomic_exchange(ptr, value, order, scope) ::rocshmem_emu::hip_atomic_exchange((ptr), (value), (order))
+#define __hip_atomic_compare_exchange_strong(ptr, expected, desired, success, failure, scope) \
+  ::rocshmem_emu::hip_atomic_cas((ptr), (expected), (desired), false, (success), (failure))
+#define __hip_atomic_compare_exchange_weak(ptr, expected, desired, success, failure, scope) \
+  ::rocshmem_emu::hip_atomic_cas((ptr), (expected), (desired), true, (success), (failure))
+#define __hip_atomic_fetch_add(ptr, value, order, scope) atomicAdd((ptr), (value))
+#define __hip_atomic_fetch_sub(ptr, value, order, scope) atomicSub((ptr), (value))
+#define __hip_atomic_fetch_and(ptr, value, order, scope) atomicAnd((ptr), (value))
+#define __hip_atomic_fetch_or(ptr, value, order, scope) atomicOr((ptr), (value))
+#define __hip_atomic_fetch_xor(ptr, value, order, scope) atomicXor((ptr), (value))
+#define __hip_atomic_fetch_min(ptr, value, order, scope) atomicMin((ptr), (value))
+#define __hip_atomic_fetch_max(ptr, value, order, scope) atomicMax((ptr), (value))
+
 // ---- what the emulator cannot run: a compile-time error naming it ------------------------------
 #define ROCSHMEM_EMU_UNSUPPORTED(what) \
   __attribute__((error(what " is not supported by the HIP emulator (see rocshmem/emu/kernel/README.md)")))
@@ -314,7 +392,6 @@ ROCSHMEM_EMU_UNSUPPORTED("__syncthreads_and") int __syncthreads_and(int);
 ROCSHMEM_EMU_UNSUPPORTED("__syncthreads_or") int __syncthreads_or(int);
 ROCSHMEM_EMU_UNSUPPORTED("__shfl_sync (mask-based wave functions)") int __shfl_sync(...);
 ROCSHMEM_EMU_UNSUPPORTED("__ballot_sync (mask-based wave functions)") int __ballot_sync(...);
-ROCSHMEM_EMU_UNSUPPORTED("__builtin_amdgcn_s_sleep") void __builtin_amdgcn_s_sleep(int);
 ROCSHMEM_EMU_UNSUPPORTED("__smid") unsigned __smid(void);
 #undef ROCSHMEM_EMU_UNSUPPORTED
 

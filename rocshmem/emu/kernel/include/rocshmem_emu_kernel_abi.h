@@ -49,6 +49,17 @@ void rocshmem_emu_wi_syncthreads(void);
 #define ROCSHMEM_EMU_WI_BALLOT 1
 uint64_t rocshmem_emu_wi_wave_exchange(int op, uint64_t value, int src_lane);
 
+/* Scheduling points of the kernel language (see the README's execution model): after an atomic
+ * (its address and the value it returned), at a fence and at a sleep. A work-item that repeats them
+ * without progress lets the others run. */
+#define ROCSHMEM_EMU_WI_SPIN_ATOMIC 0
+#define ROCSHMEM_EMU_WI_SPIN_FENCE 1
+#define ROCSHMEM_EMU_WI_SPIN_SLEEP 2
+void rocshmem_emu_wi_spin_point(int kind, const volatile void* address, uint64_t observed);
+
+/* The running launch's wavefront size (32 or 64) is the thread-local int rocshmem_emu_wi_warp_size,
+ * which the kernel language names warpSize (64 on a thread that runs no launch). */
+
 /* Registers a host-program kernel (hipLaunchKernelGGL, hipLaunchKernel by address): the
  * description is copied; the first registration of an address wins. */
 void rocshmem_emu_wi_register_kernel(const rocshmem_emu_wi_kernel_t* kernel);

@@ -28,9 +28,20 @@ void rocshmem_emu_wi_ids(unsigned thread[3], unsigned block[3], unsigned block_d
 
 unsigned rocshmem_emu_wi_flat_thread(void); /* thread id within the block, x fastest */
 unsigned rocshmem_emu_wi_block_size(void);  /* work-items per block */
-unsigned rocshmem_emu_wi_lane(void);        /* flat_thread % 64 */
+unsigned rocshmem_emu_wi_lane(void);        /* flat_thread % the launch's wave size (32 or 64) */
 unsigned rocshmem_emu_wi_wave_size(void);   /* lanes of the caller's wavefront (the last may be partial) */
 const char* rocshmem_emu_wi_kernel_name(void); /* the running kernel, for messages ("" outside) */
+
+/* The end of a rocSHMEM device call: under ROCSHMEM_EMU_KERNEL_SCHEDULE=random the engine may switch
+ * to another work-item here (a seeded choice), so code between two calls of one work-item can be
+ * interleaved with the others, as on a GPU. `poll` is 1 for a call that only reads (g, get, atomic
+ * fetches, test): repeated, it is a spin, and the work-item lets the others run like at a repeated
+ * atomic; 0 (puts, stores, fence, quiet) is progress. Returns at once on a host thread. */
+void rocshmem_emu_wi_call_boundary(int poll);
+
+/* Validates the kernel engine's settings: 0, or non-zero with one sentence naming the variable
+ * written into message[size] (rocSHMEM's init refuses such a value). */
+int rocshmem_emu_wi_check_settings(char* message, unsigned long size);
 
 /* Scopes of a group call. */
 #define ROCSHMEM_EMU_WI_WAVE 0

@@ -1,4 +1,4 @@
-#include "code_object.hpp"
+#include "hip_emu_kernel.hpp"
 
 #include <elf.h>
 

@@ -44,6 +44,7 @@ const char* pe_label() {
   // write(2) is async-signal-safe; stdout is not flushed here (the faulting work-item may hold
   // its lock), but device printf flushes after every call.
   ssize_t ignored = write(STDERR_FILENO, line, length);
+  if (const char* seed = random_schedule_seed_line()) ignored = write(STDERR_FILENO, seed, strlen(seed));
   (void)ignored;
   _exit(kFaultExitStatus);
 }

@@ -6,7 +6,7 @@
 
 #include <hip/hip_runtime_api.h>
 
-#include "launch.hpp"
+#include "hip_emu_kernel.hpp"
 
 namespace hip_emu::kernel {
 

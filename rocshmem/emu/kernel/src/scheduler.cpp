@@ -14,6 +14,18 @@
 //    time (like a GPU's occupancy; ROCSHMEM_EMU_RESIDENT_WORK_ITEMS, default 8192). Resident
 //    blocks make progress together; a block starts when a resident one has finished.
 //  - One FIFO of runnable work-items: a work-item runs until it meets, yields or finishes.
+//  - Spins: HIP atomics (atomicAdd... and __hip_atomic_*), __threadfence* and the sleep intrinsics
+//    are scheduling points (spin_point). A work-item switches out once it has made kSpinLimit of
+//    them in a row without progress: an atomic that returns what the previous one returned at the
+//    same address, a fence, a sleep (a sleep switches at once). An atomic that sees a change resets
+//    the count. So a spin on an atomic flag lets the writer run, a counter or a work queue never
+//    switches. When every runnable work-item has switched out spinning twice over and blocks wait
+//    to start, one more block becomes resident (up to kMaxGrownWorkItems): a GPU holds far more
+//    blocks than the emulator's default residency, and a spin may wait for one of them.
+//  - Schedule fuzzing (ROCSHMEM_EMU_KERNEL_SCHEDULE=random, the default): at the end of every
+//    rocSHMEM device call the work-item switches out with probability 1/4 and goes to a random
+//    place in the queue, drawn from ROCSHMEM_EMU_KERNEL_SEED and the launch's number. `fifo`
+//    switches only where a work-item cannot go on (the deterministic order, for debugging).
 //  - __syncthreads completes when every live (not finished) work-item of the block arrived (on
 //    AMD, waves that ended do not take part in a barrier). Wave exchanges complete when every live
 //    lane of the wave arrived. Group calls need every work-item of the block / wave.
@@ -21,8 +33,8 @@
 //    that a finished work-item can never join, ends the PE at once with a message. When nothing
 //    is runnable but work-items are left, the launch can never complete (a GPU would hang): the
 //    PE ends with a message naming the kernel, the block and where its work-items wait.
-//  - A spin on plain memory without a yield never lets the others run: it hangs as the writer is
-//    never scheduled (documented in README.md; watchdog.cpp names such a work-item).
+//  - A spin on plain memory (no atomic, fence or sleep in the loop) never lets the others run: it
+//    hangs as the writer is never scheduled (documented in README.md; watchdog.cpp names it).
 //
 // __shared__ variables are thread_local (see rocshmem_emu_kernel.hpp): the module's TLS block on
 // this thread holds the running block's shared memory. The scheduler swaps it when it switches
@@ -36,6 +48,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -46,47 +59,37 @@
 
 #include "fault.hpp"
 #include "fiber_switch.hpp"
+#include "settings.hpp"
 
 extern "C" void* __tls_get_addr(void*);  // x86-64 psABI: {module id, offset} -> this thread's address
 
 namespace hip_emu::kernel {
 
-thread_local Launch* tl_launch = nullptr;
-thread_local WorkItem* tl_item = nullptr;
+__thread Launch* tl_launch = nullptr;
+__thread WorkItem* tl_item = nullptr;
 
 namespace {
-
-size_t env_size(const char* name, size_t fallback, size_t min_value, size_t max_value) {
-  const char* text = getenv(name);
-  if (text == nullptr || *text == '\0') return fallback;
-  char* end = nullptr;
-  unsigned long long value = strtoull(text, &end, 10);
-  if (*end == 'K' || *end == 'k') value <<= 10, ++end;
-  else if (*end == 'M' || *end == 'm') value <<= 20, ++end;
-  if (*end != '\0' || value < min_value || value > max_value) {
-    fprintf(stderr, "HIP emulator: ignoring %s='%s' (expected %zu..%zu)\n", name, text, min_value,
-            max_value);
-    return fallback;
-  }
-  return static_cast<size_t>(value);
-}
 
 size_t page_size() {
   static const size_t size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   return size;
 }
 
-size_t stack_bytes() {
-  static const size_t bytes = [] {
-    size_t value = env_size("ROCSHMEM_EMU_KERNEL_STACK", 128 * 1024, 16 * 1024, 64 << 20);
-    return (value + page_size() - 1) / page_size() * page_size();
-  }();
-  return bytes;
-}
+size_t stack_bytes() { return kernel_settings().stack_bytes; }
+size_t resident_work_items() { return kernel_settings().resident_work_items; }
 
-size_t resident_work_items() {
-  static const size_t count = env_size("ROCSHMEM_EMU_RESIDENT_WORK_ITEMS", 8192, 1, 1 << 20);
-  return count;
+// Residency grows for spinning kernels up to this many work-items (each stack's guard page is a
+// mapping; Linux allows 65530 per process by default).
+constexpr size_t kMaxGrownWorkItems = 16384;
+
+// Launches of this process, numbering each one's random schedule.
+std::atomic<uint64_t> g_launches{0};
+
+uint64_t splitmix64(uint64_t* state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
 }
 
 // The PT_TLS segment of the module that holds a kernel: where its __shared__ variables live.
@@ -168,10 +171,16 @@ Launch::Launch(const KernelInfo& kernel, const LaunchShape& shape, const PackedA
   }
   block_size_ = shape.block.x * shape.block.y * shape.block.z;
   total_blocks_ = uint64_t(shape.grid.x) * shape.grid.y * shape.grid.z;
-  waves_per_block_ = (block_size_ + kWaveSize - 1) / kWaveSize;
+  const KernelSettings& settings = kernel_settings();
+  wave_size_ = kernel.wave_size != 0 ? kernel.wave_size : settings.wave_size;
+  waves_per_block_ = (block_size_ + wave_size_ - 1) / wave_size_;
   uint64_t resident = std::min(max_resident_blocks(block_size_), total_blocks_);
   slots_.resize(resident);
+  max_resident_items_ = std::max(resident_work_items(), kMaxGrownWorkItems);
   stride_ = stack_bytes() + page_size();
+  random_order_ = settings.schedule == ScheduleMode::random;
+  random_state_ = settings.seed ^ (g_launches.fetch_add(1, std::memory_order_relaxed) * 0xD1B54A32D192ED03ull);
+  note_random_schedule(random_order_);
 }
 
 namespace {
@@ -280,8 +289,8 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
   for (unsigned w = 0; w < waves_per_block_; ++w) {
     Wave& wave = block.waves[w];
     wave = Wave{};
-    wave.first = w * kWaveSize;
-    wave.size = std::min(kWaveSize, block_size_ - wave.first);
+    wave.first = w * wave_size_;
+    wave.size = std::min(wave_size_, block_size_ - wave.first);
     wave.live = wave.size;
   }
   slot.busy = true;
@@ -291,14 +300,15 @@ void Launch::start_block(Slot& slot, uint64_t linear) {
     WorkItem& item = slot.items[i];
     item = WorkItem{};
     item.block = &block;
-    item.wave = &block.waves[i / kWaveSize];
+    item.wave = &block.waves[i / wave_size_];
     item.flat = i;
-    item.lane = i % kWaveSize;
+    item.lane = i % wave_size_;
     item.ids.thread_idx = {i % bx, i / bx % by, i / (bx * by)};
     item.ids.block_idx = block.id;
     item.ids.block_dim = shape_.block;
     item.ids.grid_dim = shape_.grid;
     item.guard = slot.region + i * stride_;
+    item.launch = this;
     item.stack_pointer = prepare_fiber_stack(item.guard + page_size(), stack_bytes(), &Launch::fiber_main);
     ready_.push_back(&item);
   }
@@ -317,6 +327,8 @@ void Launch::fiber_main() {
 
 void Launch::run() {
   tl_launch = this;
+  const int outer_warp_size = rocshmem_emu_wi_warp_size;
+  rocshmem_emu_wi_warp_size = static_cast<int>(wave_size_);  // warpSize in the kernel's code
   progress_.kernel = kernel_.name.c_str();
   watch_launch(&progress_);
   admit_blocks();
@@ -326,14 +338,30 @@ void Launch::run() {
     ready_.pop_front();
     progress_.waiting_to_run.store(ready_.size(), std::memory_order_relaxed);
     progress_.running.store(item, std::memory_order_relaxed);
+    spin_switch_ = false;
     resume(item);
     progress_.running.store(nullptr, std::memory_order_relaxed);
     progress_.switches.fetch_add(1, std::memory_order_relaxed);
     Block& block = *item->block;
     if (block.live == 0 && block.finished == block.size) release_block(block);
+    if (!spin_switch_) {
+      spin_switches_in_row_ = 0;
+    } else if (++spin_switches_in_row_ > 2 * (ready_.size() + 1) && next_block_ < total_blocks_) {
+      grow_residency();
+    }
   }
   unwatch_launch(&progress_);
+  rocshmem_emu_wi_warp_size = outer_warp_size;
   tl_launch = nullptr;
+}
+
+// Every runnable work-item spins: the one they wait for may be a block that is not resident yet
+// (a GPU holds many more). Admit one more, within kMaxGrownWorkItems.
+void Launch::grow_residency() {
+  spin_switches_in_row_ = 0;
+  if ((slots_.size() + 1) * block_size_ > max_resident_items_) return;
+  slots_.emplace_back();
+  admit_blocks();
 }
 
 void Launch::resume(WorkItem* item) {
@@ -378,20 +406,54 @@ void Launch::switch_out(WorkItem* item) {
 // one work-item left) comes from a wait on something outside the launch: another PE, the host.
 // Spinning through the scheduler would burn a core of a shared machine, so such yields back off
 // like the rocSHMEM emulator's waits: a few rounds at once, then sched_yield, then short naps.
+// An explicit yield (every blocking rocSHMEM call) is a wait without progress too: when every
+// runnable work-item waits so, residency may grow like for spins.
 void Launch::yield(WorkItem* item) {
-  if (ready_.empty()) {
-    ++lonely_yields_;
-    if (lonely_yields_ > 4096) {
-      timespec nap{0, 50'000};  // 50 us: far below a rocSHMEM wait's liveness period (20 ms)
-      nanosleep(&nap, nullptr);
-    } else if (lonely_yields_ > 64) {
-      sched_yield();
-    }
-  } else {
-    lonely_yields_ = 0;
-  }
-  ready_.push_back(item);
+  spin_switch_ = true;
+  requeue(item, false);
   switch_out(item);
+}
+
+void Launch::requeue(WorkItem* item, bool anywhere) {
+  if (ready_.empty()) {
+    lonely_.pause();
+  } else {
+    lonely_.reset();
+  }
+  if (anywhere && !ready_.empty()) {
+    ready_.insert(ready_.begin() + static_cast<long>(next_random() % (ready_.size() + 1)), item);
+  } else {
+    ready_.push_back(item);
+  }
+}
+
+uint64_t Launch::next_random() { return splitmix64(&random_state_); }
+
+void Launch::spin_switch(WorkItem* item) {
+  // The address the watchdog names: the last one this work-item polled.
+  progress_.last_address.store(
+      const_cast<const void*>(item->spin_address[(item->spin_next + WorkItem::kSpinAddresses - 1) %
+                                                 WorkItem::kSpinAddresses]),
+      std::memory_order_relaxed);
+  item->spins = 0;
+  spin_switch_ = true;
+  requeue(item, false);
+  switch_out(item);
+}
+
+// A rocSHMEM call's end: in the random schedule a seeded chance to switch; a call that only reads
+// counts like a fence (a loop of rocshmem_int_g on a flag that another work-item of the PE sets is
+// a spin too), one that writes is progress.
+void Launch::call_boundary(WorkItem* item, bool poll) {
+  if (random_order_ && !ready_.empty() && (next_random() & 3) == 0) {
+    item->spins = 0;
+    requeue(item, true);
+    switch_out(item);
+  } else if (poll) {
+    spin_point(item, ROCSHMEM_EMU_WI_SPIN_FENCE, nullptr, 0);
+  } else {
+    item->spins = 0;
+  }
 }
 
 void Launch::wait(WorkItem* item, const char* where) {
@@ -406,9 +468,8 @@ void Launch::wake(WorkItem* item) {
   ready_.push_back(item);
   // Progress: the next wait outside the launch starts its back-off afresh. Without this a
   // work-item that waits alone after every meeting (a _wg call's leader waiting for the other PEs
-  // while its block waits for it) kept counting across calls and napped 50 us per yield after its
-  // first 4096 in the whole launch.
-  lonely_yields_ = 0;
+  // while its block waits for it) would carry one wait's back-off into the next and nap per yield.
+  lonely_.reset();
 }
 
 void Launch::release_waiters(Meeting& meeting, WorkItem* self) {
@@ -484,7 +545,7 @@ void Launch::complete_wave_exchange(Wave& wave, WorkItem* self) {
   } else {
     for (unsigned lane = 0; lane < wave.size; ++lane) {
       if (!(present >> lane & 1)) continue;
-      unsigned source = static_cast<unsigned>(wave.sources[lane]) % kWaveSize;  // ds_bpermute wraps
+      unsigned source = static_cast<unsigned>(wave.sources[lane]) % wave_size_;  // ds_bpermute wraps
       wave.results[lane] = (present >> source & 1) ? wave.values[source] : wave.values[lane];
     }
   }

@@ -8,7 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "launch.hpp"
+#include "../../common/backoff.hpp"
+#include "hip_emu_kernel.hpp"
 #include "watchdog.hpp"
 
 namespace hip_emu::kernel {
@@ -27,8 +28,11 @@ struct Meeting {
   std::vector<WorkItem*> waiters;
 };
 
+class Launch;
+
 struct WorkItem {
   void* stack_pointer = nullptr;  // saved by rocshmem_emu_fiber_switch
+  Launch* launch = nullptr;
   Block* block = nullptr;
   Wave* wave = nullptr;
   rocshmem_emu_wi_id_set_t ids{};
@@ -37,6 +41,14 @@ struct WorkItem {
   enum State : uint8_t { ready, waiting, done } state = ready;
   const char* where = nullptr;  // the meeting it waits in (messages)
   char* guard = nullptr;        // the guard page below its stack
+  // Spin detection (Launch::spin_point): the addresses of its last atomics with the values they
+  // returned (a spin may poll several, e.g. a queue's head and tail), and how many scheduling
+  // points in a row showed no progress.
+  static constexpr unsigned kSpinAddresses = 4;
+  const volatile void* spin_address[kSpinAddresses] = {};
+  uint64_t spin_value[kSpinAddresses] = {};
+  unsigned spin_next = 0;
+  unsigned spins = 0;
 };
 
 struct Wave {
@@ -45,9 +57,9 @@ struct Wave {
   unsigned live = 0;   // lanes that have not finished
   Meeting meeting;
   uint64_t present = 0;  // lanes that arrived at the open exchange
-  uint64_t values[kWaveSize];
-  int sources[kWaveSize];
-  uint64_t results[kWaveSize];
+  uint64_t values[kMaxWaveSize];
+  int sources[kMaxWaveSize];
+  uint64_t results[kMaxWaveSize];
 };
 
 struct Block {
@@ -71,9 +83,42 @@ class Launch {
   void run();
 
   const KernelInfo& kernel() const { return kernel_; }
+  unsigned wave_size() const { return wave_size_; }
 
   // Called by the running work-item `item` (on its own stack).
   void yield(WorkItem* item);
+  // An atomic (kind ROCSHMEM_EMU_WI_SPIN_ATOMIC, with its address and result), a fence or a sleep:
+  // a switch once the work-item repeats them without progress (see scheduler.cpp).
+  // Inline: every atomic of a kernel comes here; only a switch leaves the fast path.
+  void spin_point(WorkItem* item, int kind, const volatile void* address, uint64_t observed) {
+    if (kind == ROCSHMEM_EMU_WI_SPIN_ATOMIC) {
+      // Progress: an address it has not polled lately, or one that now returns another value.
+      unsigned slot = WorkItem::kSpinAddresses;
+      for (unsigned i = 0; i < WorkItem::kSpinAddresses; ++i) {
+        if (item->spin_address[i] == address) slot = i;
+      }
+      if (slot == WorkItem::kSpinAddresses) {
+        slot = item->spin_next++ % WorkItem::kSpinAddresses;
+        item->spin_address[slot] = address;
+        item->spin_value[slot] = observed;
+        item->spins = 0;
+        return;
+      }
+      if (item->spin_value[slot] != observed) {
+        item->spin_value[slot] = observed;
+        item->spins = 0;
+        return;
+      }
+    }
+    if (kind != ROCSHMEM_EMU_WI_SPIN_SLEEP && ++item->spins < kSpinLimit) return;
+    spin_switch(item);
+  }
+  // Scheduling points in a row without progress before a spinning work-item switches out: a
+  // spin iteration costs tens of nanoseconds, a switch a few, so 16 keeps a spin's wait for its
+  // writer short and a burst of unchanged atomics (a max that holds) almost free.
+  static constexpr unsigned kSpinLimit = 16;
+  // The end of a rocSHMEM device call: in the random schedule, a seeded chance to switch.
+  void call_boundary(WorkItem* item, bool poll);
   void syncthreads(WorkItem* item);
   uint64_t wave_exchange(WorkItem* item, int op, uint64_t value, int src_lane);
   int group_enter(WorkItem* item, int scope, const char* call);
@@ -96,6 +141,10 @@ class Launch {
   void release_block(Block& block);
   void resume(WorkItem* item);
   void switch_out(WorkItem* item);
+  void requeue(WorkItem* item, bool anywhere);
+  void spin_switch(WorkItem* item);
+  void grow_residency();
+  uint64_t next_random();
   void wait(WorkItem* item, const char* where);
   void wake(WorkItem* item);
   void release_waiters(Meeting& meeting, WorkItem* self);
@@ -114,19 +163,29 @@ class Launch {
   uint64_t next_block_ = 0;
   unsigned resident_blocks_ = 0;
   size_t stride_ = 0;  // guard page + stack, per work-item
-  std::vector<Slot> slots_;
+  std::deque<Slot> slots_;  // a deque: blocks are referenced by address while slots are added
   std::deque<WorkItem*> ready_;
   void* main_stack_pointer_ = nullptr;  // the stream thread's, while a work-item runs
   unsigned char* shared_base_ = nullptr;  // this thread's TLS block of the kernel's module
   size_t shared_size_ = 0;
   std::vector<std::pair<size_t, size_t>> shared_segments_;  // (offset, bytes) swapped per block
   size_t shared_saved_bytes_ = 0;
-  uint64_t lonely_yields_ = 0;  // consecutive yields with nothing else runnable
+  emu_common::Backoff lonely_;  // yields with nothing else runnable wait like every emulator loop
+  unsigned wave_size_ = kMaxWaveSize;
+  bool random_order_ = false;    // ROCSHMEM_EMU_KERNEL_SCHEDULE=random
+  uint64_t random_state_ = 0;
+  bool spin_switch_ = false;           // the work-item just switched out spinning
+  uint64_t spin_switches_in_row_ = 0;  // ... and so did every one before it since the last progress
+  size_t max_resident_items_ = 0;      // residency may grow to this when every resident work-item spins
   LaunchProgress progress_;
   Block* loaded_ = nullptr;  // whose shared memory is in the TLS block now
 };
 
-extern thread_local Launch* tl_launch;
-extern thread_local WorkItem* tl_item;
+extern "C" __thread int rocshmem_emu_wi_warp_size;  // warpSize (workitem_abi.cpp)
+extern __thread Launch* tl_launch;  // __thread: no TLS wrapper calls on the hot paths
+// Records that a launch ran in the random schedule (the seed is then printed at a failing exit).
+void note_random_schedule(bool random);
+const char* random_schedule_seed_line();  // that line, or nullptr
+extern __thread WorkItem* tl_item;
 
 }  // namespace hip_emu::kernel

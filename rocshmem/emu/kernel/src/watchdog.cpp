@@ -10,24 +10,12 @@
 #include <vector>
 
 #include "scheduler.hpp"
+#include "settings.hpp"
 
 namespace hip_emu::kernel {
 namespace {
 
-unsigned watchdog_seconds() {
-  static const unsigned seconds = [] {
-    const char* text = getenv("ROCSHMEM_EMU_KERNEL_WATCHDOG");
-    if (text == nullptr || *text == '\0') return 10u;
-    char* end = nullptr;
-    unsigned long value = strtoul(text, &end, 10);
-    if (*end != '\0' || value > 86400) {
-      fprintf(stderr, "HIP emulator: ignoring ROCSHMEM_EMU_KERNEL_WATCHDOG='%s' (seconds, 0: off)\n", text);
-      return 10u;
-    }
-    return static_cast<unsigned>(value);
-  }();
-  return seconds;
-}
+unsigned watchdog_seconds() { return kernel_settings().watchdog_seconds; }
 
 struct Watched {
   std::mutex mutex;
@@ -52,14 +40,20 @@ void check(LaunchProgress* progress) {
   progress->warned = true;
   // The running work-item's ids are not written while it runs: the scheduler thread is inside it.
   const auto& ids = running->ids;
+  // Plain loads are invisible to the scheduler, so the address of such a spin is unknown; the last
+  // atomic any work-item of the launch made is named when there was one (often the flag's neighbour).
+  const void* last = progress->last_address.load(std::memory_order_relaxed);
+  char last_atomic[96] = "";
+  if (last != nullptr) snprintf(last_atomic, sizeof last_atomic, "; the launch's last atomic was at %p", last);
   fprintf(stderr,
-          "HIP emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u) has run for %u s without "
-          "yielding while %llu work-item(s) wait to run: if it spins on memory that another "
-          "work-item of the launch writes, that work-item never runs on the emulator (call "
-          "rocshmem_emu_wi_yield() in the loop; see rocshmem/emu/kernel/README.md)\n",
+          "HIP emulator: kernel '%s', block (%u,%u,%u), thread (%u,%u,%u) has run for %u s without a "
+          "switch while %llu work-item(s) wait to run: if it spins on plain memory (a load that is not an "
+          "atomic, with no fence or sleep in the loop) that another work-item of the launch writes, that "
+          "work-item never runs on the emulator; use an atomic load (__hip_atomic_load, atomicAdd(p, 0)) "
+          "as HIP's memory model requires%s (see rocshmem/emu/kernel/README.md)\n",
           progress->kernel, ids.block_idx.x, ids.block_idx.y, ids.block_idx.z, ids.thread_idx.x,
           ids.thread_idx.y, ids.thread_idx.z, progress->quiet_seconds,
-          static_cast<unsigned long long>(progress->waiting_to_run.load(std::memory_order_relaxed)));
+          static_cast<unsigned long long>(progress->waiting_to_run.load(std::memory_order_relaxed)), last_atomic);
 }
 
 void watchdog_loop() {

@@ -19,6 +19,7 @@ struct LaunchProgress {
   std::atomic<uint64_t> switches{0};
   std::atomic<const WorkItem*> running{nullptr};
   std::atomic<uint64_t> waiting_to_run{0};
+  std::atomic<const void*> last_address{nullptr};  // of the last atomic a work-item made
   // Watchdog thread only:
   uint64_t last_switches = 0;
   unsigned quiet_seconds = 0;

@@ -2,6 +2,7 @@
 // On a plain host thread every function answers as for a group of one work-item.
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <unistd.h>
 
 #include "fault.hpp"
@@ -16,7 +17,31 @@ namespace {
 const rocshmem_emu_wi_id_set_t kHostIds = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
 }
 
+// warpSize of the kernel language (declared there under this assembler name); the scheduler sets it
+// to the launch's wave size on the stream thread while the launch runs.
+extern "C" {
+__attribute__((visibility("default"))) __thread int rocshmem_emu_wi_warp_size = 64;
+}
+
 ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_in_kernel(void) { return tl_item != nullptr; }
+
+// Every atomic of a kernel comes here: one read of each thread-local pointer.
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_spin_point(int kind, const volatile void* address, uint64_t observed) {
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->spin_point(item, kind, address, observed);
+}
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_call_boundary(int poll) {
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->call_boundary(item, poll != 0);
+}
+
+ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_check_settings(char* message, unsigned long size) {
+  std::string error;
+  if (hip_emu::kernel::validate_kernel_settings(&error)) return 0;
+  if (message != nullptr && size > 0) snprintf(message, size, "%s", error.c_str());
+  return 1;
+}
 
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_yield(void) {
   if (tl_item != nullptr) tl_launch->yield(tl_item);

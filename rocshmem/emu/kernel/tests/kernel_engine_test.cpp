@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,13 @@
   } while (0)
 
 static const char* g_module_path;
+
+// The launches' wavefront size (ROCSHMEM_EMU_WAVE_SIZE): the tests run at 64 and at 32.
+static int wave_size() {
+  hipDeviceProp_t prop;
+  if (hipGetDeviceProperties(&prop, 0) != hipSuccess) return 0;
+  return prop.warpSize;
+}
 
 template <class T>
 static T* device_array(size_t n, int fill_byte = 0) {
@@ -101,7 +109,7 @@ __global__ void shuffles(ShuffleOut* out) {
   r.narrow = __shfl(v, 2, 16);
   r.as_double = __shfl(v * 0.5, 63 - lane);
   int sum = v;
-  for (int offset = 32; offset > 0; offset /= 2) sum += __shfl_down(sum, offset);
+  for (int offset = warpSize / 2; offset > 0; offset /= 2) sum += __shfl_down(sum, offset);
   r.wave_sum = __shfl(sum, 0);
   out[gid] = r;
 }
@@ -203,7 +211,7 @@ __global__ void whole_group_call(int* leaders, int* after) {
 
 __global__ void divergent_meetings(int* out) {
   int v = threadIdx.x;
-  if (threadIdx.x < 32) {
+  if (static_cast<int>(threadIdx.x) < warpSize / 2) {  // half of the first wavefront
     __syncthreads();
   } else {
     v = __shfl(v, 0);
@@ -372,6 +380,51 @@ __global__ void spin_without_yield(volatile int* flag) {
   }
 }
 
+// ---- spins: atomics, fences and sleeps are scheduling points -------------------------------------
+// Block 0 waits for block 1 in four portable ways; none calls the emulator. Correct on a GPU.
+__global__ void spin_on_atomics(int* flags, int* data, int* seen) {
+  if (blockIdx.x == 1) {
+    for (int i = 0; i < 4; ++i) {
+      data[i] = 100 + i;
+      __threadfence();
+      atomicExch(&flags[i], 1);
+    }
+    return;
+  }
+  while (atomicAdd(&flags[0], 0) == 0) {
+  }
+  seen[0] = data[0];
+  while (__hip_atomic_load(&flags[1], __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT) == 0) {
+  }
+  seen[1] = data[1];
+  while (atomicCAS(&flags[2], 1, 2) != 1) {
+  }
+  seen[2] = data[2];
+  while (*static_cast<volatile int*>(&flags[3]) == 0) __builtin_amdgcn_s_sleep(1);
+  seen[3] = data[3];
+}
+
+// The last block of the grid releases all the others; with one block resident at a time only
+// residency growth lets it start (a GPU holds every block of this grid at once).
+__global__ void wait_for_last_block(int* release, int* arrived) {
+  if (blockIdx.x == gridDim.x - 1) {
+    if (threadIdx.x == 0) atomicExch(release, 1);
+  } else {
+    while (__hip_atomic_load(release, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT) == 0) __threadfence();
+  }
+  if (threadIdx.x == 0) atomicAdd(arrived, 1);
+}
+
+// Written for 64 lanes (as much CDNA code is): a 64-bit ballot counted as the wave, lane =
+// threadIdx.x % 64 and a shuffle from lane 40. On a wave32 target each answer is wrong.
+__global__ void assumes_64_lanes(int* lanes_counted, int* from_lane_40) {
+  const int lane = threadIdx.x % 64;
+  const int counted = __popcll(__ballot(1));
+  const int got = __shfl(static_cast<int>(threadIdx.x), 40);
+  if (lane == 0) lanes_counted[threadIdx.x / 64] = counted;
+  from_lane_40[threadIdx.x] = got;
+}
+
 // ---- cases --------------------------------------------------------------------------------------
 
 static void ggl_and_module_smoke() {
@@ -412,17 +465,18 @@ static void wave_shuffles() {
   HIP_OK(hipDeviceSynchronize());
   std::vector<ShuffleOut> out = to_host(d, n);
   auto value = [](int gid) { return gid * 3 + 1; };
+  const int w = wave_size();
   for (int gid = 0; gid < n; ++gid) {
-    const int lane = gid % 64, wave_base = gid - lane;
+    const int lane = gid % w, wave_base = gid - lane;
     const ShuffleOut& r = out[gid];
-    CHECK(r.direct == value(wave_base + (lane + 5) % 64), "direct at %d", gid);
+    CHECK(r.direct == value(wave_base + (lane + 5) % w), "direct at %d", gid);
     CHECK(r.up == (lane >= 3 ? value(gid - 3) : value(gid)), "up at %d: %d", gid, r.up);
-    CHECK(r.down == (lane + 7 < 64 ? value(gid + 7) : value(gid)), "down at %d: %d", gid, r.down);
+    CHECK(r.down == (lane + 7 < w ? value(gid + 7) : value(gid)), "down at %d: %d", gid, r.down);
     CHECK(r.xored == value(wave_base + (lane ^ 13)), "xor at %d", gid);
     CHECK(r.narrow == value(wave_base + (lane & ~15) + 2), "width 16 at %d: %d", gid, r.narrow);
-    CHECK(r.as_double == value(wave_base + 63 - lane) * 0.5, "double at %d", gid);
+    CHECK(r.as_double == value(wave_base + (63 - lane) % w) * 0.5, "double at %d", gid);
     int sum = 0;
-    for (int l = 0; l < 64; ++l) sum += value(wave_base + l);
+    for (int l = 0; l < w; ++l) sum += value(wave_base + l);
     CHECK(r.wave_sum == sum, "wave sum at %d: %d, expected %d", gid, r.wave_sum, sum);
   }
   HIP_OK(hipFree(d));
@@ -434,17 +488,18 @@ static void wave_votes() {
   hipLaunchKernelGGL(votes, blocks, threads, 0, 0, d);
   HIP_OK(hipDeviceSynchronize());
   std::vector<VoteOut> out = to_host(d, n);
+  const int w = wave_size();
   for (int gid = 0; gid < n; ++gid) {
-    const int t = gid % threads, wave_first = gid - t % 64, lanes = t < 64 ? 64 : threads - 64;
+    const int t = gid % threads, wave_first = gid - t % w, lanes = std::min(w, threads - t / w * w);
     unsigned long long ballot = 0, pairs = 0;
     for (int l = 0; l < lanes; ++l) {
       if ((wave_first + l) % 3 == 0) ballot |= 1ull << l;
       if ((wave_first + l) % 2 == 0) pairs++;
     }
-    const unsigned long long active = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+    const unsigned long long active = lanes == 64 ? ~0ull : (1ull << lanes) - 1;  // wave32: high half 0
     CHECK(out[gid].ballot == ballot, "ballot at %d: %llx, expected %llx", gid, out[gid].ballot, ballot);
     CHECK(out[gid].active == active, "activemask at %d: %llx", gid, out[gid].active);
-    CHECK(out[gid].any_five == 1 && out[gid].all_true == 1, "any/all at %d", gid);
+    CHECK(out[gid].any_five == (lanes > 5) && out[gid].all_true == 1, "any/all at %d", gid);
     CHECK(out[gid].all_pred == (pairs == static_cast<unsigned>(lanes)), "all(pred) at %d", gid);
   }
   HIP_OK(hipFree(d));
@@ -773,9 +828,10 @@ static void clocks_advance() {
 static void wave_groups() {
   int* leaders = device_array<int>(1);
   int* lanes = device_array<int>(1);
-  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes);  // waves of 64, 64, 32
+  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes);  // waves of 64, 64, 32 (or 5 of 32)
   HIP_OK(hipDeviceSynchronize());
-  CHECK(to_host(leaders, 1)[0] == 6, "%d wave leaders", to_host(leaders, 1)[0]);
+  const int waves = 2 * ((160 + wave_size() - 1) / wave_size());
+  CHECK(to_host(leaders, 1)[0] == waves, "%d wave leaders, expected %d", to_host(leaders, 1)[0], waves);
   CHECK(to_host(lanes, 1)[0] == 320, "%d lanes in the waves", to_host(lanes, 1)[0]);
   HIP_OK(hipFree(leaders));
   HIP_OK(hipFree(lanes));
@@ -932,6 +988,28 @@ static void fault() {
               "invalid memory access (SIGSEGV) at address 0x4"});
 }
 
+// ROCSHMEM_EMU_KERNEL_SEED=777 (ctest): a process that ran kernels in the random schedule names
+// the seed when the engine ends it and when it exits with a failure status.
+static void seed_printed() {
+  expect_end([] { hipLaunchKernelGGL(null_write, 2, 64, 0, 0, static_cast<int*>(nullptr)); },
+             {"invalid memory access", "ROCSHMEM_EMU_KERNEL_SEED=777 repeats it"});
+  ChildResult r = run_in_child([] {
+    int* out = device_array<int>(64);
+    hipLaunchKernelGGL(add_one, 1, 64, 0, 0, out, 64);
+    HIP_OK(hipDeviceSynchronize());
+    exit(3);  // a failing test program
+  });
+  CHECK(r.status == 3, "exit status %d", r.status);
+  CHECK(r.output.find("ROCSHMEM_EMU_KERNEL_SEED=777 repeats it") != std::string::npos, "no seed at a failing exit");
+  r = run_in_child([] {
+    int* out = device_array<int>(64);
+    hipLaunchKernelGGL(add_one, 1, 64, 0, 0, out, 64);
+    HIP_OK(hipDeviceSynchronize());
+    exit(0);
+  });
+  CHECK(r.output.find("ROCSHMEM_EMU_KERNEL_SEED") == std::string::npos, "seed printed at a successful exit");
+}
+
 static void assert_fails() {
   expect_end([] { hipLaunchKernelGGL(failing_assert, 1, 2, 0, 0, 5); },
              {"kernel 'failing_assert', block (0,0,0), thread (0,0,0)", "failed assertion 'value == 1'"});
@@ -949,8 +1027,12 @@ static void deadlock() {
         int* out = device_array<int>(64);
         hipLaunchKernelGGL(divergent_meetings, 1, 64, 0, 0, out);
       },
-      {"kernel 'divergent_meetings' can never complete", "block (0,0,0) of 64 work-items",
-       "32 in __syncthreads", "32 in a wavefront shuffle"});
+      wave_size() == 64 ? std::vector<std::string>{"kernel 'divergent_meetings' can never complete",
+                                                   "block (0,0,0) of 64 work-items", "32 in __syncthreads",
+                                                   "32 in a wavefront shuffle"}
+                        : std::vector<std::string>{"kernel 'divergent_meetings' can never complete",
+                                                   "block (0,0,0) of 64 work-items", "16 in __syncthreads",
+                                                   "16 in a wavefront shuffle", "32 finished"});
 }
 
 static void stack_overflow() {
@@ -978,8 +1060,8 @@ static void watchdog_names_spin() {
   close(pipe_fds[1]);
   std::string output;
   const std::string phrase =
-      "kernel 'spin_without_yield', block (0,0,0), thread (0,0,0) has run for 1 s without yielding "
-      "while 1 work-item(s) wait to run";
+      "kernel 'spin_without_yield', block (0,0,0), thread (0,0,0) has run for 1 s without a switch "
+      "while 1 work-item(s) wait to run: if it spins on plain memory";
   const double deadline = time(nullptr) + 30;
   char buffer[4096];
   while (output.find(phrase) == std::string::npos && time(nullptr) < deadline) {
@@ -992,12 +1074,69 @@ static void watchdog_names_spin() {
   close(pipe_fds[0]);
   fprintf(stderr, "child said:\n%s", output.c_str());
   CHECK(output.find(phrase) != std::string::npos, "no watchdog warning");
-  CHECK(output.find("rocshmem_emu_wi_yield()") != std::string::npos, "the warning does not name the fix");
+  CHECK(output.find("use an atomic load (__hip_atomic_load") != std::string::npos, "the warning does not name the fix");
 }
 
 // Several distinct code objects in one process, also after unloading: each module runs its own
 // kernels (the ELF images are loaded from memfds; a reused descriptor path must not return the
 // object of an earlier module).
+static void spins_let_others_run() {
+  int* flags = device_array<int>(4);
+  int* data = device_array<int>(4);
+  int* seen = device_array<int>(4);
+  hipLaunchKernelGGL(spin_on_atomics, 2, 1, 0, 0, flags, data, seen);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(seen, 4);
+  for (int i = 0; i < 4; ++i) CHECK(got[i] == 100 + i, "spin %d saw %d", i, got[i]);
+}
+
+static void residency_grows_for_spins() {
+  // ROCSHMEM_EMU_RESIDENT_WORK_ITEMS=64 (set by ctest): one block of 64 is resident at a time.
+  int* release = device_array<int>(1);
+  int* arrived = device_array<int>(1);
+  hipLaunchKernelGGL(wait_for_last_block, 8, 64, 0, 0, release, arrived);
+  HIP_OK(hipDeviceSynchronize());
+  CHECK(to_host(arrived, 1)[0] == 8, "%d blocks arrived", to_host(arrived, 1)[0]);
+}
+
+static void wave64_assumption() {
+  int* counted = device_array<int>(2);
+  int* from_40 = device_array<int>(128);
+  hipLaunchKernelGGL(assumes_64_lanes, 1, 128, 0, 0, counted, from_40);
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> c = to_host(counted, 2), f = to_host(from_40, 128);
+  if (wave_size() == 64) {
+    CHECK(c[0] == 64 && c[1] == 64, "wave64: ballot counted %d, %d lanes", c[0], c[1]);
+    for (int t = 0; t < 128; ++t) CHECK(f[t] == t / 64 * 64 + 40, "wave64: thread %d got %d from lane 40", t, f[t]);
+  } else {
+    // What a gfx11/gfx12 GPU gives this code: 32-lane ballots, lane 40 is lane 8 of the own wave.
+    CHECK(c[0] == 32 && c[1] == 32, "wave32: ballot counted %d, %d lanes (the 64-lane code must see 32)", c[0], c[1]);
+    int wrong = 0;
+    for (int t = 0; t < 128; ++t) {
+      CHECK(f[t] == t / 32 * 32 + 8, "wave32: thread %d got %d from lane 40", t, f[t]);
+      wrong += f[t] != t / 64 * 64 + 40;
+    }
+    // Lanes 32-63 of each 64 still land on lane 40 by chance; the first wave of each 64 does not.
+    CHECK(wrong == 64, "wave32: %d of 128 work-items got other data than at wave64 (expected 64)", wrong);
+  }
+}
+
+// A code object compiled for gfx1100 runs at 32 lanes whatever ROCSHMEM_EMU_WAVE_SIZE says.
+static void target_fixes_wave() {
+  hipModule_t module;
+  hipFunction_t report;
+  HIP_OK(hipModuleLoad(&module, g_module_path));
+  HIP_OK(hipModuleGetFunction(&report, module, "report_wave"));
+  int* out = device_array<int>(3);
+  void* params[] = {&out};
+  HIP_OK(hipModuleLaunchKernel(report, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr));
+  HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(out, 3);
+  CHECK(got[0] == 32 && got[1] == 32 && got[2] == 32, "gfx1100 object: warpSize %d, __AMDGCN_WAVEFRONT_SIZE %d, "
+        "lanes %d (expected 32)", got[0], got[1], got[2]);
+  HIP_OK(hipModuleUnload(module));
+}
+
 static void two_modules() {
   const std::string first = g_module_path;
   const std::string second = first.substr(0, first.rfind('/') + 1) + "kernel_test_second_module.emuco";
@@ -1053,6 +1192,8 @@ int main(int argc, char** argv) {
       {"wave_groups", wave_groups},          {"templates", templates},
       {"printf", printf_from_kernel},        {"mismatched_groups", mismatched_groups},
       {"lonely_yield", lonely_yield_backs_off}, {"watchdog", watchdog_names_spin},
+      {"spins", spins_let_others_run}, {"seed_printed", seed_printed}, {"residency_growth", residency_grows_for_spins},
+      {"wave64_assumption", wave64_assumption}, {"target_wave32", target_fixes_wave},
       {"host_faults_chain", host_faults_chain}, {"two_modules", two_modules},
   };
   if (std::string(argv[1]) == "rocshmem_module") {  // argv[2]: the uses-rocshmem code object

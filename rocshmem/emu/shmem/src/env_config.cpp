@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "settings.hpp"
+#include "rocshmem_emu_workitem.h"
 
 namespace rocshmem_emu {
 
@@ -112,6 +113,8 @@ static bool parse_int(const char* text, long lo, long hi, int* out) {
 }
 
 bool load_env_config(EnvConfig* cfg, std::string* error) {
+  // The kernel engine's settings (libhip_cpu_emu) are refused here too: init, not a launch, fails.
+  if (char message[256]; rocshmem_emu_wi_check_settings(message, sizeof message) != 0) return *error = message, false;
   if (const char* v = getenv("ROCSHMEM_HEAP_SIZE")) {
     size_t size = 0;
     bool suffixed = false;

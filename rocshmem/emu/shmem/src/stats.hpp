@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cstdint>
 
+#include "rocshmem_emu_workitem.h"
+
 namespace rocshmem_emu {
 
 #define ROCSHMEM_EMU_STATS(X)                                                                    \
@@ -21,8 +23,13 @@ enum class Stat : int {
 
 extern std::atomic<uint64_t> g_stats[static_cast<int>(Stat::count)];
 
+// Counted when an operation took effect, so also the end of a device call: the kernel engine's
+// schedule fuzzing may switch work-items there (RMA, AMO, waits, fence, quiet, put-with-signal;
+// never where the library holds a lock). Returns at once on a host thread.
 inline void count(Stat s, uint64_t n = 1) {
   g_stats[static_cast<int>(s)].fetch_add(n, std::memory_order_relaxed);
+  if (s <= Stat::quiet || s == Stat::putmem_signal)
+    rocshmem_emu_wi_call_boundary(s == Stat::g || s == Stat::get || s == Stat::atomic_fetching || s == Stat::test);
 }
 
 void stats_dump();

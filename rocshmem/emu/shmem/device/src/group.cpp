@@ -33,8 +33,9 @@ std::mutex g_mutex;
 GroupKey my_group(Scope scope) {
   unsigned thread[3], block[3], block_dim[3], grid_dim[3];
   rocshmem_emu_wi_ids(thread, block, block_dim, grid_dim);
+  // A wavefront is named by its first work-item (the launch's wave size is 32 or 64).
   GroupKey k{rocshmem_emu_wi_kernel_name(), {block[0], block[1], block[2]},
-             scope == Scope::block ? ~0u : rocshmem_emu_wi_flat_thread() / 64};
+             scope == Scope::block ? ~0u : rocshmem_emu_wi_flat_thread() - rocshmem_emu_wi_lane()};
   return k;
 }
 
