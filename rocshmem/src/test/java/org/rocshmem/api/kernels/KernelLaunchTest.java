@@ -197,6 +197,24 @@ class KernelLaunchTest {
                 assertEquals(OptionalInt.of(4), fromFile.kernel("store_next").parameterCount());
                 assertEquals(OptionalInt.of(1), fromBytes.kernel("faulting").parameterCount());
             }
+            // a version-1 object (no param lines) still loads, in Java and in the native loader; its messages
+            // then name parameters by position and width only
+            int elfAt = indexOfElf(bytes);
+            String header = new String(bytes, 0, elfAt, java.nio.charset.StandardCharsets.US_ASCII);
+            assertTrue(header.startsWith("ROCSHMEM-EMU-CODE-OBJECT 2\n") && header.contains("\nparam 1 out pointer long*\n"),
+                    header);
+            String v1 = header.replace("ROCSHMEM-EMU-CODE-OBJECT 2\n", "ROCSHMEM-EMU-CODE-OBJECT 1\n")
+                    .replaceAll("(?m)^param [^\n]*\n", "");
+            byte[] old = java.util.Arrays.copyOf(v1.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                    v1.length() + bytes.length - elfAt);
+            System.arraycopy(bytes, elfAt, old, v1.length(), bytes.length - elfAt);
+            try (HipModule version1 = HipModule.load(old)) {
+                Kernel echo = version1.kernel("echo");
+                assertEquals(OptionalInt.of(8), echo.parameterCount());
+                assertEquals("kernel echo: parameter 4 is 4 bytes wide, but argument 4 is a long of 8 bytes (pass an"
+                        + " int or float)", assertThrows(IllegalArgumentException.class,
+                        () -> echo.arguments().set(3, 5L)).getMessage());
+            }
             byte[] elf = java.util.Arrays.copyOfRange(bytes, indexOfElf(bytes), bytes.length);
             assertTrue(assertThrows(RocshmemException.class, () -> HipModule.load(elf)).getMessage().endsWith(
                     "is not a CPU emulator code object (.emuco), but the emulator variant linux-x86_64-emu runs; build"
