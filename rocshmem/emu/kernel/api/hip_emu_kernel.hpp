@@ -77,8 +77,9 @@ unsigned default_wave_size();
 // ---- code objects -------------------------------------------------------------------------------
 // The emulator's code object (.emuco): a text header, then an ELF shared object.
 //
-//   ROCSHMEM-EMU-CODE-OBJECT 1
+//   ROCSHMEM-EMU-CODE-OBJECT 2                                     (1 is read too: no param lines)
 //   kernel <name> params=<n> sizes=<s1>,<s2>,... aligns=<a1>,... [uses-rocshmem]
+//   param <position> <name|-> <pointer|value> <C type>              (per parameter; read by Java only)
 //   global <name> size=<bytes>
 //   end
 //   <the bytes of the shared object, to the end of the file>

@@ -8,7 +8,9 @@
 namespace hip_emu {
 namespace {
 
-constexpr char kMagic[] = "ROCSHMEM-EMU-CODE-OBJECT 1\n";
+// Versions 1 and 2 (2 adds "param" lines, which only Java reads: names and C types for messages).
+constexpr char kMagic[] = "ROCSHMEM-EMU-CODE-OBJECT ";
+bool known_version(unsigned char digit) { return digit == '1' || digit == '2'; }
 constexpr size_t kMaxHeader = 1 << 20;  // a header line per kernel and global
 
 bool parse_list(const std::string& field, const char* key, std::vector<unsigned>* out) {
@@ -49,12 +51,17 @@ bool parse_kernel(std::istringstream& fields, CodeObjectKernel* kernel) {
 
 bool parse_code_object(const unsigned char* data, size_t size, CodeObject* out, std::string* error) {
   const size_t magic_length = sizeof kMagic - 1;
-  if (size < magic_length || memcmp(data, kMagic, magic_length) != 0) {
-    *error = "not an emulator code object (no 'ROCSHMEM-EMU-CODE-OBJECT 1' header; compile the "
+  if (size < magic_length + 2 || memcmp(data, kMagic, magic_length) != 0) {
+    *error = "not an emulator code object (no 'ROCSHMEM-EMU-CODE-OBJECT' header; compile the "
              "kernel with rocshmem-emu-hipcc)";
     return false;
   }
-  size_t position = magic_length;
+  if (!known_version(data[magic_length]) || data[magic_length + 1] != '\n') {
+    *error = "an emulator code object of a format version this runtime does not read (it reads 1 and 2); "
+             "rebuild the kernel with this release's rocshmem-emu-hipcc";
+    return false;
+  }
+  size_t position = magic_length + 2;
   for (int line_number = 2;; ++line_number) {
     const void* newline = memchr(data + position, '\n', std::min(size - position, kMaxHeader));
     if (newline == nullptr) {
@@ -75,6 +82,12 @@ bool parse_code_object(const unsigned char* data, size_t size, CodeObject* out, 
         return false;
       }
       out->kernels.push_back(std::move(kernel));
+    } else if (kind == "param") {
+      // "param <position> <name> <pointer|value> <C type>": for Java's messages; must follow a kernel line.
+      if (out->kernels.empty()) {
+        *error = "header line " + std::to_string(line_number) + " is a param line before any kernel line: " + line;
+        return false;
+      }
     } else if (kind == "global") {
       std::string name, size_field, extra;
       std::vector<unsigned> bytes;
@@ -103,7 +116,7 @@ bool code_object_size(const unsigned char* data, size_t* size, std::string* erro
   // may read all of its bytes.
   size_t matched = 0;
   while (matched < magic_length && data[matched] == static_cast<unsigned char>(kMagic[matched])) ++matched;
-  if (matched != magic_length) {
+  if (matched != magic_length || !known_version(data[magic_length]) || data[magic_length + 1] != '\n') {
     *error = "the image is not an emulator code object (compile the kernel with rocshmem-emu-hipcc)";
     return false;
   }

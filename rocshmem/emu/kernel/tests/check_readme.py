@@ -48,8 +48,9 @@ def main():
             print('FAIL (%d): %s' % (result.returncode, ' '.join(step)))
             return 1
     with open(emuco, 'rb') as f:
-        header = f.read(200).decode('latin-1')
-    for line in ('kernel saxpy params=4 sizes=4,8,8,4 aligns=4,8,8,4', 'global calls size=4'):
+        header = f.read(1000).decode('latin-1')
+    for line in ('ROCSHMEM-EMU-CODE-OBJECT 2', 'kernel saxpy params=4 sizes=4,8,8,4 aligns=4,8,8,4',
+                 'param 2 x pointer const float*', 'param 4 n value int', 'global calls size=4'):
         if line not in header or line not in text:
             print('FAIL: the header line "%s" is not both in the code object and in the README' % line)
             return 1

@@ -32,6 +32,11 @@ add_test(NAME shmem_device_coverage_detects_gaps
   COMMAND "${Python3_EXECUTABLE}" "${device_dir}/check_device_coverage.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
           --coverage "${ROCSHMEM_DEVICE_COVERAGE}" --lib "$<TARGET_FILE:rocshmem_cpu_emu>" --self-test)
 
+# docs/device-api.md (the kernel author's reference) is what gen_device_api_doc.py makes of the manifest today.
+add_test(NAME shmem_device_api_doc_current
+  COMMAND "${Python3_EXECUTABLE}" "${device_dir}/gen_device_api_doc.py" --manifest "${ROCSHMEM_MANIFEST_DIR}"
+          --check "${CMAKE_CURRENT_SOURCE_DIR}/../../../docs/device-api.md")
+
 # Device-side put rate (information only): rocshmem-emu-run -n 2 -- rocshmem-emu-device-put-rate
 rocshmem_emu_kernel_host_program(rocshmem-emu-device-put-rate "${device_dir}/bench/device_put_rate.cpp")
 target_link_libraries(rocshmem-emu-device-put-rate PRIVATE rocshmem_twin rocshmem_cpu_emu)

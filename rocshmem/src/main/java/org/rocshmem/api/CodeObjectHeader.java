@@ -15,23 +15,56 @@ import java.util.Map;
  * none of this: for it {@link #read} returns {@link #NONE} and launches pack arguments at their natural widths.
  *
  * <pre>
- * ROCSHMEM-EMU-CODE-OBJECT 1
+ * ROCSHMEM-EMU-CODE-OBJECT 2
  * kernel ring params=2 sizes=8,4 aligns=8,4 uses-rocshmem
+ * param 1 inbox pointer int*
+ * param 2 me value int
  * global counter size=8
  * end
  * (the ELF shared object)
  * </pre>
+ *
+ * Version 2 adds the {@code param} lines ({@code param <position> <name|-> <pointer|value> <C type>}, one per
+ * parameter, right after its kernel line), which let a refused launch name the parameter; the driver leaves them
+ * out for a kernel whose parameters it cannot spell. Version 1 objects have none and stay readable.
  */
 final class CodeObjectHeader {
     static final String MAGIC = "ROCSHMEM-EMU-CODE-OBJECT";
-    static final int VERSION = 1;
+    /** The version rocshmem-emu-hipcc writes; every version from 1 up to it is read. */
+    static final int VERSION = 2;
     /** A header longer than this is not one (the ELF part follows right after "end"). */
     private static final int MAX_HEADER_BYTES = 1 << 20;
 
-    /** A kernel as the code object records it. */
-    record KernelSignature(String name, int[] sizes, int[] aligns, boolean usesRocshmem) {
+    /**
+     * A parameter as a version-2 code object records it.
+     *
+     * @param name its name in the source, null when unnamed
+     * @param type its C type as declared ({@code const long*}, {@code rocshmem_team_t})
+     * @param pointer whether it is a pointer once typedefs are resolved
+     */
+    record Parameter(String name, String type, boolean pointer) {
+        /** {@code int* inbox}, or the type alone when unnamed. */
+        String declaration() {
+            return name == null ? type : type + " " + name;
+        }
+    }
+
+    /**
+     * A kernel as the code object records it; {@code parameters} is null when the code object does not record
+     * names and types (version 1, or a kernel the driver could not describe).
+     */
+    record KernelSignature(String name, int[] sizes, int[] aligns, boolean usesRocshmem, Parameter[] parameters) {
+        KernelSignature(String name, int[] sizes, int[] aligns, boolean usesRocshmem) {
+            this(name, sizes, aligns, usesRocshmem, null);
+        }
+
         int parameterCount() {
             return sizes.length;
+        }
+
+        /** The recorded parameter at 0-based {@code index}, or null. */
+        Parameter parameter(int index) {
+            return parameters == null ? null : parameters[index];
         }
 
         @Override
@@ -84,6 +117,9 @@ final class CodeObjectHeader {
         }
         Map<String, KernelSignature> kernels = new LinkedHashMap<>();
         Map<String, Long> globals = new LinkedHashMap<>();
+        List<Parameter> params = new ArrayList<>(); // of the last kernel line
+        KernelSignature last = null;
+        int version = 0;
         int pos = 0;
         int lineNumber = 0;
         while (true) {
@@ -96,11 +132,18 @@ final class CodeObjectHeader {
             lineNumber++;
             if (lineNumber == 1) {
                 String[] words = line.split(" ");
-                if (words.length != 2 || !words[1].equals(Integer.toString(VERSION))) {
-                    throw malformed(source, 1, "'" + line + "': this runtime reads version " + VERSION
+                version = words.length == 2 && words[1].matches("[0-9]{1,3}") ? Integer.parseInt(words[1]) : -1;
+                if (version < 1 || version > VERSION) {
+                    throw malformed(source, 1, "'" + line + "': this runtime reads versions 1 to " + VERSION
                             + " of the emulator's code object format; rebuild the kernel with this release's compiler");
                 }
-            } else if (line.equals("end")) {
+                continue;
+            }
+            if (!line.startsWith("param ") && last != null) {
+                kernels.put(last.name(), withParameters(last, params, source, lineNumber - 1));
+                last = null;
+            }
+            if (line.equals("end")) {
                 return new CodeObjectHeader(true, Collections.unmodifiableMap(kernels),
                         Collections.unmodifiableMap(globals));
             } else if (line.startsWith("kernel ")) {
@@ -108,6 +151,13 @@ final class CodeObjectHeader {
                 if (kernels.put(k.name(), k) != null) {
                     throw malformed(source, lineNumber, "kernel " + k.name() + " is listed twice");
                 }
+                last = k;
+                params.clear();
+            } else if (line.startsWith("param ") && version >= 2) {
+                if (last == null) {
+                    throw malformed(source, lineNumber, "a param line must follow its kernel line");
+                }
+                params.add(paramLine(line, params.size() + 1, source, lineNumber));
             } else if (line.startsWith("global ")) {
                 String[] words = line.split(" ");
                 if (words.length != 3 || !words[2].startsWith("size=")) {
@@ -137,11 +187,38 @@ final class CodeObjectHeader {
         }
         for (int i = 0; i < count; i++) {
             if (sizes[i] <= 0 || aligns[i] <= 0 || Integer.bitCount(aligns[i]) != 1) {
-                throw malformed(source, lineNumber, "kernel " + name + " parameter " + i + ": size " + sizes[i]
+                throw malformed(source, lineNumber, "kernel " + name + " parameter " + (i + 1) + ": size " + sizes[i]
                         + ", alignment " + aligns[i]);
             }
         }
         return new KernelSignature(name, sizes, aligns, words.length == 6);
+    }
+
+    /** {@code param <position> <name|-> <pointer|value> <C type>}, the type being the rest of the line. */
+    private static Parameter paramLine(String line, int expected, String source, int lineNumber) {
+        String[] words = line.split(" ", 5);
+        if (words.length != 5 || !(words[3].equals("pointer") || words[3].equals("value")) || words[4].isBlank()) {
+            throw malformed(source, lineNumber, "'" + line + "' is not 'param <position> <name|-> <pointer|value>"
+                    + " <C type>'");
+        }
+        if (!words[1].equals(Integer.toString(expected))) {
+            throw malformed(source, lineNumber, "parameter " + words[1] + " listed where parameter " + expected
+                    + " belongs");
+        }
+        return new Parameter(words[2].equals("-") ? null : words[2], words[4], words[3].equals("pointer"));
+    }
+
+    /** The kernel with its param lines: none (not recorded) or exactly one per parameter. */
+    private static KernelSignature withParameters(KernelSignature k, List<Parameter> params, String source,
+                                                  int lineNumber) {
+        if (params.isEmpty()) {
+            return k;
+        }
+        if (params.size() != k.parameterCount()) {
+            throw malformed(source, lineNumber, "kernel " + k.name() + " has " + k.parameterCount() + " parameters"
+                    + " but " + params.size() + " param lines");
+        }
+        return new KernelSignature(k.name(), k.sizes(), k.aligns(), k.usesRocshmem(), params.toArray(Parameter[]::new));
     }
 
     private static int[] numbers(String list, String source, int lineNumber) {

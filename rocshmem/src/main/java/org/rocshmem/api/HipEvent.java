@@ -31,7 +31,7 @@ public final class HipEvent implements AutoCloseable {
         int status = hipEventRecord(handle, stream.handle());
         if (status != 0) {
             event.close();
-            HipException.check(status, "hipEventRecord");
+            HipException.check(status, "hipEventRecord(on " + stream + ")");
         }
         return event;
     }

@@ -27,9 +27,13 @@ import org.rocshmem.hip.ihipModule_t;
  * A loaded HIP code object ({@code hipModule_t}) and the way to its kernels:
  *
  * <pre>{@code
- * try (HipModule module = HipModule.loadResource("kernels/ring")) {  // ring.emuco on -emu, ring.hsaco on a GPU
- *     shmem.initModule(module);                                     // its kernels call rocSHMEM
- *     module.kernel("ring").launch(Dim3.of(1), Dim3.of(64), 0, stream, inbox, shmem.myPe());
+ * try (Rocshmem shmem = Rocshmem.init();
+ *      HipModule module = HipModule.loadResource("kernels/ring");   // ring.emuco on -emu, ring.hsaco on a GPU
+ *      SymmetricBuffer inbox = shmem.calloc(64, Integer.BYTES)) {
+ *     shmem.initModule(module);                                    // its kernels call rocSHMEM
+ *     module.kernel("ring").launch(Dim3.of(1), Dim3.of(64), 0, HipStream.NULL, inbox.asInts()); // ring(int* inbox)
+ *     HipStream.NULL.synchronize();
+ *     shmem.barrierAll();
  * }
  * }</pre>
  *
@@ -275,8 +279,11 @@ public final class HipModule implements AutoCloseable {
         }
     }
 
+    /** In words, for messages: "module ring.emuco" (the file name of a file or resource), or the bytes it was loaded from. */
     @Override
     public String toString() {
-        return "HipModule[" + source + (closed ? ", closed" : "") + "]";
+        String file = source.startsWith("a code object of ") ? "loaded from " + source
+                : source.substring(Math.max(source.lastIndexOf('/'), source.lastIndexOf(' ')) + 1);
+        return "module " + file + (closed ? " (closed)" : "");
     }
 }

@@ -4,11 +4,14 @@ import static org.rocshmem.global.hip.hipErrorNotReady;
 import static org.rocshmem.global.hip.hipMemcpyAsync;
 import static org.rocshmem.global.hip.hipMemcpyDefault;
 import static org.rocshmem.global.hip.hipStreamCreate;
+import static org.rocshmem.global.hip.hipStreamCreateWithFlags;
 import static org.rocshmem.global.hip.hipStreamDestroy;
 import static org.rocshmem.global.hip.hipStreamQuery;
 import static org.rocshmem.global.hip.hipStreamSynchronize;
+import static org.rocshmem.global.hip.hipStreamNonBlocking;
 import static org.rocshmem.global.hip.hipSuccess;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.rocshmem.hip.ihipStream_t;
 
 /**
@@ -16,48 +19,80 @@ import org.rocshmem.hip.ihipStream_t;
  * stream-ordered rocSHMEM calls ({@code *_on_stream}) take one, and this class strings them together:
  *
  * <pre>{@code
- * try (HipStream stream = HipStream.create()) {
+ * try (Rocshmem shmem = Rocshmem.init();
+ *      SymmetricBuffer buffer = shmem.calloc(9, Long.BYTES);
+ *      HipStream stream = HipStream.create()) {
+ *     SymmetricLongs inbox = buffer.asLongs().slice(0, 4), outbox = buffer.asLongs().slice(4, 4);
+ *     SymmetricLongs flags = buffer.asLongs(CType.UINT64).slice(8, 1);
+ *     outbox.copyFrom(new long[] {1, 2, 3, shmem.myPe()});
+ *     shmem.barrierAll();
+ *     int peer = (shmem.myPe() + 1) % shmem.nPes();
  *     HipEvent start = stream.record();
- *     stream.put(inbox, peer, outbox)                       // rocshmem_putmem_on_stream
+ *     stream.put(inbox, peer, outbox)                        // rocshmem_putmem_on_stream
  *           .putSignal(inbox, peer, outbox, flags, 0, 1, SignalOp.ADD)
- *           .waitSignal(flags, 0, Compare.GE, 1)            // rocshmem_signal_wait_until_on_stream
- *           .then(s -> team.sumReduce(s, sums, values))     // any other stream-ordered call
+ *           .waitSignal(flags, 0, Compare.GE, 1)             // rocshmem_signal_wait_until_on_stream
+ *           .then(shmem::quiet)                              // any other stream-ordered call
  *           .barrierAll(shmem);
  *     HipEvent end = stream.record();
- *     stream.completion().thenRun(() -> ...);               // without blocking a thread
+ *     stream.completion().thenRun(() -> System.out.println("done")); // without blocking a thread
  *     stream.synchronize();
- *     double ms = end.millisSince(start);
+ *     System.out.println(java.util.Arrays.toString(inbox.toArray()) + " in " + end.millisSince(start) + " ms");
+ *     start.close();
+ *     end.close();
  * }
  * }</pre>
  *
  * Each fluent step delegates to the call's one home (the view, the team or the session, which the step names: no
  * hidden global session) and returns this stream.
- * {@link #NULL} is the device's default (null) stream, which needs no creation and is never destroyed.
+ * {@link #NULL} is the device's default (null) stream, which needs no creation and is never destroyed. Messages
+ * name a stream in words: "stream #2 (non-blocking)", numbered in the order this process made or wrapped them.
  */
 public final class HipStream implements AutoCloseable {
     /** The null stream: synchronizes with all other blocking streams of the device. */
-    public static final HipStream NULL = new HipStream(null, false);
+    public static final HipStream NULL = new HipStream(null, false, false);
+    private static final AtomicInteger NUMBERS = new AtomicInteger();
 
     private final ihipStream_t handle;
     private final boolean owned;
+    private final boolean nonBlocking;
+    /** 1, 2, ... in creation order; 0 for NULL. */
+    private final int number;
     private final StreamCompletions completions = new StreamCompletions();
     private volatile boolean closed;
 
-    private HipStream(ihipStream_t handle, boolean owned) {
+    private HipStream(ihipStream_t handle, boolean owned, boolean nonBlocking) {
         this.handle = handle;
         this.owned = owned;
+        this.nonBlocking = nonBlocking;
+        this.number = handle == null ? 0 : NUMBERS.incrementAndGet();
     }
 
     /** Creates a stream on the current HIP device ({@code hipStreamCreate}). */
     public static HipStream create() {
         ihipStream_t handle = new ihipStream_t();
         HipException.check(hipStreamCreate(handle), "hipStreamCreate");
-        return new HipStream(handle, true);
+        return new HipStream(handle, true, false);
+    }
+
+    /**
+     * Creates a stream that does not synchronize with the null stream ({@code hipStreamCreateWithFlags(...,
+     * hipStreamNonBlocking)}).
+     */
+    public static HipStream createNonBlocking() {
+        ihipStream_t handle = new ihipStream_t();
+        HipException.check(hipStreamCreateWithFlags(handle, hipStreamNonBlocking),
+                "hipStreamCreateWithFlags(hipStreamNonBlocking)");
+        return new HipStream(handle, true, true);
     }
 
     /** Wraps a stream created elsewhere (e.g. by another library); {@link #close()} will not destroy it. */
     public static HipStream wrap(ihipStream_t handle) {
-        return new HipStream(handle, false);
+        return handle == null || handle.isNull() ? NULL : new HipStream(handle, false, false);
+    }
+
+    /** True for a stream made by {@link #createNonBlocking()}. */
+    public boolean isNonBlocking() {
+        return nonBlocking;
     }
 
     /** The native handle, {@code null} for {@link #NULL}. */
@@ -162,7 +197,8 @@ public final class HipStream implements AutoCloseable {
         // like putmem: a pointer that knows its extent must hold the bytes (memcpy would run past it)
         Checks.localPointer("copy destination", destination, bytes);
         Checks.localPointer("copy source", source, bytes);
-        HipException.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()), "hipMemcpyAsync");
+        HipException.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()),
+                "hipMemcpyAsync(" + bytes + " bytes on " + this + ")");
         return this;
     }
 
@@ -188,7 +224,10 @@ public final class HipStream implements AutoCloseable {
 
     /** Blocks until all work enqueued so far has completed ({@code hipStreamSynchronize}). */
     public void synchronize() {
-        HipException.check(hipStreamSynchronize(handle()), "hipStreamSynchronize");
+        int status = hipStreamSynchronize(handle());
+        if (status != hipSuccess) {
+            HipException.check(status, "hipStreamSynchronize(" + this + ")");
+        }
     }
 
     /** True if all enqueued work has completed, false if some is still pending ({@code hipStreamQuery}). */
@@ -197,7 +236,7 @@ public final class HipStream implements AutoCloseable {
         if (status == hipErrorNotReady) {
             return false;
         }
-        HipException.check(status, "hipStreamQuery");
+        HipException.check(status, "hipStreamQuery(" + this + ")");
         return status == hipSuccess;
     }
 
@@ -216,18 +255,24 @@ public final class HipStream implements AutoCloseable {
         }
         closed = true;
         if (owned) {
-            HipException.check(hipStreamDestroy(handle), "hipStreamDestroy");
+            HipException.check(hipStreamDestroy(handle), "hipStreamDestroy(" + this + ")");
         }
     }
 
     private void requireOpen() {
         if (closed) {
-            throw new RocshmemStateException("this HipStream was closed");
+            throw new RocshmemStateException("this HipStream (stream #" + number + ") was closed");
         }
     }
 
+    /** In words, for messages: "the null stream", "stream #2", "stream #3 (non-blocking)", "stream #4 (wrapped)". */
     @Override
     public String toString() {
-        return this == NULL ? "HipStream[null stream]" : "HipStream[" + handle + (closed ? ", closed" : "") + "]";
+        if (handle == null) {
+            return "the null stream";
+        }
+        String flags = (nonBlocking ? "non-blocking" : "") + (owned ? "" : "wrapped") + (closed ? (nonBlocking || !owned
+                ? ", " : "") + "closed" : "");
+        return "stream #" + number + (flags.isEmpty() ? "" : " (" + flags + ")");
     }
 }

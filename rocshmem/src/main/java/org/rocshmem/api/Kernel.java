@@ -24,20 +24,37 @@ import org.rocshmem.hip.ihipModuleSymbol_t;
 import org.rocshmem.hip.ihipStream_t;
 
 /**
- * A kernel of a {@link HipModule} ({@code hipFunction_t}), launched with typed arguments:
+ * A kernel of a {@link HipModule} ({@code hipFunction_t}), launched with typed arguments. The sample kernel
+ * {@code ring(int* inbox)} (in the test resources, {@code kernels/ring.hip}) puts this PE's number into the next
+ * PE's inbox:
  *
  * <pre>{@code
- * Kernel ring = module.kernel("ring");
- * ring.launch(Dim3.of(1), Dim3.of(64), 0, stream, inbox, 42L);   // inbox: its symmetric address; 42L: an int64_t
+ * try (Rocshmem shmem = Rocshmem.init();
+ *      HipModule module = HipModule.loadResource("kernels/ring");
+ *      SymmetricBuffer buffer = shmem.calloc(64, Integer.BYTES);
+ *      HipStream stream = HipStream.create()) {
+ *     shmem.initModule(module);
+ *     Kernel ring = module.kernel("ring");
+ *     SymmetricInts inbox = buffer.asInts();
+ *     ring.launch(Dim3.of(1), Dim3.of(64), 0, stream, inbox);      // varargs: the convenient form
+ *     KernelArguments args = ring.arguments().set(0, inbox);       // typed and reusable: 0 B per launch
+ *     ring.launch(Dim3.of(1), Dim3.of(64), 0, stream, args);
+ *     stream.synchronize();
+ *     shmem.barrierAll();
+ *     int previous = (shmem.myPe() + shmem.nPes() - 1) % shmem.nPes();
+ *     if (inbox.toArray()[63] != previous * 1000 + 63) {           // ring puts pe * 1000 + i into inbox[i]
+ *         throw new IllegalStateException(java.util.Arrays.toString(inbox.toArray()));
+ *     }
+ * }
  * }</pre>
  *
- * Arguments pass as device code receives them: a {@link SymmetricArray} or {@link SymmetricBuffer} its symmetric
- * address, a {@link PeerAddressTable}, RCCL device buffer or JavaCPP {@link Pointer} its address, and a Java
- * primitive its value at its C width (int 4 bytes, long 8, short and char 2, byte and boolean 1, float 4, double 8;
- * unsigned C types take the same bits). When the code object records the parameter list (the emulator's does), a
- * wrong count or width throws IllegalArgumentException naming the kernel and the parameter before anything is
- * launched. A launch allocates no native memory: the arguments are packed into a block this kernel keeps, and
- * the varargs array is its only allocation on the Java heap (bench: 24 B per launch of two arguments).
+ * Arguments pass as device code receives them ({@link KernelArguments} lists every form): a view or buffer its
+ * symmetric address, a peer table, RCCL device buffer, JavaCPP {@link Pointer} or {@link DeviceAddress} its address,
+ * a {@link Team} its {@code rocshmem_team_t}, a {@link Context} its {@code rocshmem_ctx_t}, and a Java primitive its
+ * value at its C width. When the code object records the parameter list (the emulator's does), a wrong count,
+ * width or kind (a {@code long} for a pointer) throws IllegalArgumentException naming the kernel and the parameter
+ * (1-based, with its name and C type) before anything is launched. A launch allocates no native memory; the
+ * varargs form allocates its array (and boxes), the {@link #arguments() typed form} nothing.
  */
 public final class Kernel {
     private final HipModule module;
@@ -52,7 +69,16 @@ public final class Kernel {
         this.name = name;
         this.function = function;
         this.signature = signature;
-        this.arguments = new KernelArguments(64);
+        this.arguments = new KernelArguments(this, signature);
+    }
+
+    /**
+     * A new, reusable argument list for this kernel: set every argument ({@code set(index, value)}, 0-based), then
+     * {@link #launch(Dim3, Dim3, int, HipStream, KernelArguments) launch} with it as often as needed.
+     */
+    public KernelArguments arguments() {
+        module.requireOpen();
+        return new KernelArguments(this, signature);
     }
 
     public String name() {
@@ -91,7 +117,7 @@ public final class Kernel {
             }
             KernelAttributes byAttribute = attributesOneByOne();
             if (byAttribute == null) {
-                HipException.check(status, "hipFuncGetAttributes(" + name + " in " + module.source() + ")");
+                HipException.check(status, "hipFuncGetAttributes(kernel " + name + " of " + module + ")");
             }
             return byAttribute;
         }
@@ -116,16 +142,57 @@ public final class Kernel {
     }
 
     /**
-     * Launches the kernel on {@code stream} ({@code hipModuleLaunchKernel}); it runs asynchronously, in the stream's
-     * order. {@code sharedBytes} is the dynamic shared memory per block ({@code extern __shared__}).
+     * Launches the kernel on {@code stream} ({@code hipModuleLaunchKernel}) with {@code args}, a varargs list for
+     * convenience (each launch allocates the array; {@link #launch(Dim3, Dim3, int, HipStream, KernelArguments)}
+     * allocates nothing). It runs asynchronously, in the stream's order. {@code sharedBytes} is the dynamic shared
+     * memory per block ({@code extern __shared__}).
      *
-     * @throws IllegalArgumentException for arguments the kernel does not take (count, width, type)
+     * @throws IllegalArgumentException for arguments the kernel does not take (count, width, kind)
      * @throws RocshmemStateException if the module, the stream or a view argument was closed, or if the kernel uses
      *     rocSHMEM and its module never went through {@link Rocshmem#initModule} of the open session
-     * @throws HipException if HIP refuses the launch (the message names the kernel and the configuration)
+     * @throws HipException if HIP refuses the launch (the message names the kernel, module, stream and configuration)
      */
     @CallsNative("hipModuleLaunchKernel")
     public void launch(Dim3 grid, Dim3 block, int sharedBytes, HipStream stream, Object... args) {
+        checkLaunch(grid, block, sharedBytes, stream);
+        ihipStream_t streamHandle = stream.handle(); // a closed stream throws here
+        int status;
+        synchronized (arguments) {
+            arguments.startVarargs(args.length);
+            for (int i = 0; i < args.length; i++) {
+                arguments.setAny(i, args[i]);
+            }
+            PointerPointer<Pointer> extra = arguments.pack();
+            status = hipModuleLaunchKernel(function, grid.x(), grid.y(), grid.z(), block.x(), block.y(), block.z(),
+                    sharedBytes, streamHandle, (PointerPointer<?>) null, extra);
+        }
+        if (status != hipSuccess) {
+            throw launchError(status, grid, block, sharedBytes, stream);
+        }
+    }
+
+    /**
+     * Launches the kernel with a typed argument list made by {@link #arguments()}: the same checks as the varargs
+     * form (done when each argument was set), and nothing allocated or formatted unless it throws.
+     *
+     * @throws IllegalArgumentException if {@code args} belongs to another kernel
+     * @throws IllegalStateException if an argument was never set
+     */
+    @CallsNative("hipModuleLaunchKernel")
+    public void launch(Dim3 grid, Dim3 block, int sharedBytes, HipStream stream, KernelArguments args) {
+        checkLaunch(grid, block, sharedBytes, stream);
+        if (args.kernel() != this) {
+            throw new IllegalArgumentException("these KernelArguments belong to " + args.kernel() + ", not to " + this);
+        }
+        ihipStream_t streamHandle = stream.handle();
+        int status = hipModuleLaunchKernel(function, grid.x(), grid.y(), grid.z(), block.x(), block.y(), block.z(),
+                sharedBytes, streamHandle, (PointerPointer<?>) null, args.pack());
+        if (status != hipSuccess) {
+            throw launchError(status, grid, block, sharedBytes, stream);
+        }
+    }
+
+    private void checkLaunch(Dim3 grid, Dim3 block, int sharedBytes, HipStream stream) {
         module.requireOpen();
         java.util.Objects.requireNonNull(grid, "grid");
         java.util.Objects.requireNonNull(block, "block");
@@ -136,18 +203,16 @@ public final class Kernel {
         if (signature != null && signature.usesRocshmem() && module.initializedSession() == null) {
             throw notInitialized();
         }
-        ihipStream_t streamHandle = stream.handle(); // a closed stream throws here
-        int status;
-        synchronized (arguments) {
-            PointerPointer<Pointer> extra = arguments.pack(name, signature, args);
-            status = hipModuleLaunchKernel(function, grid.x(), grid.y(), grid.z(), block.x(), block.y(), block.z(),
-                    sharedBytes, streamHandle, (PointerPointer<?>) null, extra);
+    }
+
+    private HipException launchError(int status, Dim3 grid, Dim3 block, int sharedBytes, HipStream stream) {
+        try {
+            HipException.check(status, "hipModuleLaunchKernel(kernel " + name + " of " + module + ", grid " + grid
+                    + ", block " + block + ", " + sharedBytes + " dynamic shared bytes, on " + stream + ")");
+        } catch (HipException e) {
+            return e;
         }
-        if (status != hipSuccess) {
-            HipException.check(status, "hipModuleLaunchKernel(kernel " + name + " of " + module.source() + ", grid "
-                    + grid + ", block " + block + ", " + sharedBytes + " dynamic shared bytes, " + stream + ", "
-                    + args.length + " arguments)");
-        }
+        throw new AssertionError("status " + status + " is an error");
     }
 
     /** The argument bytes of the last launch, in launch layout (tests check the packing with it). */
@@ -158,7 +223,7 @@ public final class Kernel {
     }
 
     private RocshmemStateException notInitialized() {
-        return new RocshmemStateException("kernel " + name + " of " + module.source() + " uses rocSHMEM's device API,"
+        return new RocshmemStateException("kernel " + name + " of " + module + " uses rocSHMEM's device API,"
                 + " but its module was not initialised for rocSHMEM" + (Rocshmem.isInitialized() ? ""
                 : " (and no rocSHMEM session is open)") + ": call shmem.initModule(module) after Rocshmem.init() and"
                 + " before the first launch");
@@ -173,7 +238,6 @@ public final class Kernel {
 
     @Override
     public String toString() {
-        return "Kernel[" + name + " of " + module.source() + (signature == null ? "" : ", " + signature.parameterCount()
-                + " parameters") + "]";
+        return "kernel " + name + " of " + module;
     }
 }

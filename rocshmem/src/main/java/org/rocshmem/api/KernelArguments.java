@@ -6,35 +6,105 @@ import static org.rocshmem.global.hip.HIP_LAUNCH_PARAM_END;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.rocshmem.api.rccl.DeviceBuffer;
 import org.rocshmem.api.rccl.DeviceMemory;
+import org.rocshmem.rocshmem.rocshmem_ctx_t;
 
 /**
- * Packs a launch's Java arguments into one native block that {@code hipModuleLaunchKernel} reads through
- * {@code extra} ({@code HIP_LAUNCH_PARAM_BUFFER_POINTER, args, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
- * HIP_LAUNCH_PARAM_END}): each argument at its C width and natural alignment (or the alignment the code object
- * records). The block belongs to one kernel and is reused by every launch of it (HIP copies the arguments when
- * the launch is enqueued), so a launch allocates no native memory unless its arguments outgrow the block; the
- * caller serializes launches on it.
+ * A reusable, typed argument list of one {@link Kernel}: set each argument once, launch many times, and a launch
+ * allocates nothing and formats nothing.
  *
- * <p>What an argument becomes: a {@link SymmetricArray} or {@link SymmetricBuffer} its symmetric address (what
- * device code passes to rocSHMEM), a {@link PeerAddressTable}, RCCL {@link DeviceBuffer}/{@link DeviceMemory} or
- * JavaCPP {@link Pointer} its device address (8 bytes each); a Java primitive its value at its C width: byte 1,
- * short 2, char 2 (unsigned), int 4, long 8, float 4, double 8, boolean 1.
+ * <pre>{@code
+ * try (Rocshmem shmem = Rocshmem.init();
+ *      HipModule module = HipModule.loadResource("kernels/ring");    // ring(int* inbox)
+ *      SymmetricBuffer buffer = shmem.calloc(4 * 64, Integer.BYTES);
+ *      HipStream stream = HipStream.create()) {
+ *     shmem.initModule(module);
+ *     Kernel ring = module.kernel("ring");
+ *     KernelArguments args = ring.arguments();                      // made once
+ *     Dim3 grid = Dim3.of(1), block = Dim3.of(64);
+ *     for (int step = 0; step < 4; step++) {
+ *         args.set(0, buffer.asInts().slice(64 * step, 64));        // index 0: the first parameter
+ *         ring.launch(grid, block, 0, stream, args);                // allocates nothing
+ *     }
+ *     stream.synchronize();
+ *     shmem.barrierAll();
+ * }
+ * }</pre>
+ *
+ * Each {@code set} checks the argument against the parameter the code object records (the emulator's records
+ * every parameter's width, and its name, C type and whether it is a pointer), so a wrong argument is refused where
+ * it is set, with a message that names the parameter by its 1-based position, its name and its C type. An
+ * address-typed argument (a view, a buffer, a peer table, a {@link DeviceAddress}, ...) is read when the kernel is
+ * launched, so a view closed in between is refused then. What each Java argument becomes:
+ *
+ * <ul>
+ *   <li>a {@link SymmetricArray} view or {@link SymmetricBuffer}: its symmetric address;</li>
+ *   <li>a {@link PeerAddressTable}, an RCCL {@link DeviceBuffer} or {@link DeviceMemory}, a JavaCPP {@link Pointer}
+ *   (at its position), a {@link DeviceAddress}: the address (8 bytes);</li>
+ *   <li>a {@link Team}: its {@code rocshmem_team_t} (8 bytes; {@link Team#INVALID} passes
+ *   {@code ROCSHMEM_TEAM_INVALID});</li>
+ *   <li>a {@link Context}: its {@code rocshmem_ctx_t} value (16 bytes);</li>
+ *   <li>a Java primitive: its value at its C width (byte and boolean 1, short and char 2, int and float 4, long and
+ *   double 8; unsigned C types take the same bits).</li>
+ * </ul>
+ *
+ * A pointer parameter takes only an address-typed argument: a bare {@code long} there is refused (wrap a number
+ * that is an address in {@link DeviceAddress#of}). A GPU code object records no parameters; there the arguments
+ * are laid out at their natural widths, as given. One argument list is used by one thread at a time; its native
+ * block is freed with it (JavaCPP's deallocator) and it refuses launches once its module is closed.
  */
-final class KernelArguments {
+public final class KernelArguments {
     /** extra[5] (40 bytes) and the size_t it points to, before the arguments. */
     private static final int ARGS_OFFSET = 64;
     private static final int MAX_ALIGN = 16;
+    private static final int CONTEXT_BYTES = 16;
+
+    private final Kernel kernel;
+    /** null for a GPU code object. */
+    private final CodeObjectHeader.KernelSignature signature;
+    /** The arguments in use: the recorded parameter count, or one past the highest index set. */
+    private int count;
+    /** Per argument: the bits of a primitive (or of a context's first word), 0 while unset. */
+    private long[] bits;
+    /** Per argument: a context's second word. */
+    private long[] bits2;
+    /** Per argument: its width in bytes, 0 while unset. */
+    private int[] widths;
+    /** Per argument: the address-typed object read at launch, null for a primitive or a context. */
+    private Object[] refs;
+    /** Per argument with a recorded signature: its offset in the block. */
+    private final int[] offsets;
 
     private BytePointer block;
     private ByteBuffer bytes;
     private PointerPointer<Pointer> extra;
 
-    KernelArguments(int argumentBytes) {
+    KernelArguments(Kernel kernel, CodeObjectHeader.KernelSignature signature) {
+        this.kernel = kernel;
+        this.signature = signature;
+        int n = signature == null ? 8 : signature.parameterCount();
+        count = signature == null ? 0 : n;
+        bits = new long[n];
+        bits2 = new long[n];
+        widths = new int[n];
+        refs = new Object[n];
+        int argumentBytes = 0;
+        if (signature != null) {
+            offsets = new int[n];
+            for (int i = 0; i < n; i++) {
+                int align = signature.aligns()[i];
+                argumentBytes = (argumentBytes + align - 1) & -align;
+                offsets[i] = argumentBytes;
+                argumentBytes += signature.sizes()[i];
+            }
+        } else {
+            offsets = null;
+        }
         allocate(Math.max(argumentBytes, 64));
     }
 
@@ -58,42 +128,292 @@ final class KernelArguments {
         }
     }
 
-    /**
-     * Packs {@code args} for {@code kernel} and returns the {@code extra} array to launch with. With a recorded
-     * {@code signature} the count and every width are checked first (IllegalArgumentException naming the kernel
-     * and the parameter); closed views or buffers throw RocshmemStateException. Nothing is allocated or formatted
-     * unless it throws (or the block must grow).
-     */
-    PointerPointer<Pointer> pack(String kernel, CodeObjectHeader.KernelSignature signature, Object[] args) {
-        if (block.isNull()) {
-            throw new RocshmemStateException("kernel " + kernel + ": its HipModule was closed");
+    /** The kernel these arguments are for. */
+    public Kernel kernel() {
+        return kernel;
+    }
+
+    // ---------------------------------------------------------------- typed setters (index: 0-based)
+
+    public KernelArguments set(int index, int value) {
+        return primitive(index, value, 4, "int");
+    }
+
+    public KernelArguments set(int index, long value) {
+        return primitive(index, value, 8, "long");
+    }
+
+    public KernelArguments set(int index, short value) {
+        return primitive(index, value, 2, "short");
+    }
+
+    public KernelArguments set(int index, char value) {
+        return primitive(index, value, 2, "char");
+    }
+
+    public KernelArguments set(int index, byte value) {
+        return primitive(index, value, 1, "byte");
+    }
+
+    public KernelArguments set(int index, boolean value) {
+        return primitive(index, value ? 1 : 0, 1, "boolean");
+    }
+
+    public KernelArguments set(int index, float value) {
+        return primitive(index, Float.floatToRawIntBits(value), 4, "float");
+    }
+
+    public KernelArguments set(int index, double value) {
+        return primitive(index, Double.doubleToRawLongBits(value), 8, "double");
+    }
+
+    /** A view passes its symmetric address. */
+    public KernelArguments set(int index, SymmetricArray view) {
+        return address(index, view);
+    }
+
+    /** A buffer passes its symmetric address. */
+    public KernelArguments set(int index, SymmetricBuffer buffer) {
+        return address(index, buffer);
+    }
+
+    /** A peer table passes the device address of its {@code uint64_t[nPes]}. */
+    public KernelArguments set(int index, PeerAddressTable table) {
+        return address(index, table);
+    }
+
+    public KernelArguments set(int index, DeviceAddress address) {
+        return address(index, address);
+    }
+
+    /** A JavaCPP pointer passes its address at its position. */
+    public KernelArguments set(int index, Pointer pointer) {
+        return address(index, pointer);
+    }
+
+    public KernelArguments set(int index, DeviceBuffer buffer) {
+        return address(index, buffer);
+    }
+
+    public KernelArguments set(int index, DeviceMemory memory) {
+        return address(index, memory);
+    }
+
+    /** A team passes its {@code rocshmem_team_t}. */
+    public KernelArguments set(int index, Team team) {
+        return address(index, team);
+    }
+
+    /** A context passes its {@code rocshmem_ctx_t} value (16 bytes). */
+    public KernelArguments set(int index, Context context) {
+        if (context == null) {
+            throw new NullPointerException(at(index) + "a null Context");
         }
-        if (signature != null && args.length != signature.parameterCount()) {
-            throw wrongCount(kernel, signature, args.length);
+        check(index, context, CONTEXT_BYTES);
+        rocshmem_ctx_t value = context.handle(); // a closed context throws here
+        store(index, value.ctx_opaque() == null ? 0 : value.ctx_opaque().address(), CONTEXT_BYTES, context);
+        bits2[index] = value.team_opaque() == null ? 0 : value.team_opaque().address();
+        refs[index] = context; // checked again at launch: a destroyed context must not reach a kernel
+        return this;
+    }
+
+    /** Any argument the typed setters take (the varargs launch goes through here). */
+    KernelArguments setAny(int index, Object arg) {
+        if (arg instanceof Integer v) {
+            return set(index, (int) v);
+        } else if (arg instanceof Long v) {
+            return set(index, (long) v);
+        } else if (arg instanceof SymmetricArray || arg instanceof SymmetricBuffer || arg instanceof PeerAddressTable
+                || arg instanceof DeviceAddress || arg instanceof Pointer || arg instanceof DeviceBuffer
+                || arg instanceof DeviceMemory || arg instanceof Team) {
+            return address(index, arg);
+        } else if (arg instanceof Float v) {
+            return set(index, (float) v);
+        } else if (arg instanceof Double v) {
+            return set(index, (double) v);
+        } else if (arg instanceof Short v) {
+            return set(index, (short) v);
+        } else if (arg instanceof Character v) {
+            return set(index, (char) v);
+        } else if (arg instanceof Byte v) {
+            return set(index, (byte) v);
+        } else if (arg instanceof Boolean v) {
+            return set(index, (boolean) v);
+        } else if (arg instanceof Context v) {
+            return set(index, v);
+        }
+        throw unsupported(index, arg);
+    }
+
+    /** Starts a varargs launch of {@code n} arguments: every argument is set again. */
+    void startVarargs(int n) {
+        if (signature != null) {
+            if (n != signature.parameterCount()) {
+                throw wrongCount(n);
+            }
+        } else {
+            ensureCapacity(n);
+            count = n;
+        }
+        Arrays.fill(widths, 0, count, 0);
+    }
+
+    private KernelArguments primitive(int index, long value, int width, String type) {
+        checkPrimitive(index, width, type);
+        store(index, value, width, null);
+        return this;
+    }
+
+    private KernelArguments address(int index, Object target) {
+        if (target == null) {
+            throw new NullPointerException(at(index) + "null; for a null pointer pass DeviceAddress.NULL");
+        }
+        check(index, target, 8);
+        store(index, 0, 8, target);
+        return this;
+    }
+
+    private void store(int index, long value, int width, Object ref) {
+        bits[index] = value;
+        widths[index] = width;
+        refs[index] = ref;
+    }
+
+    // ---------------------------------------------------------------- checks (only the throwing paths format)
+
+    private void checkIndex(int index) {
+        if (index < 0 || (signature != null && index >= signature.parameterCount())) {
+            throw new IndexOutOfBoundsException("kernel " + kernel.name() + " takes " + parameters(signature == null
+                    ? 0 : signature.parameterCount()) + "; argument index " + index + " is out of range (indices"
+                    + " are 0-based: parameter 1 is index 0)");
+        }
+        if (signature == null) {
+            ensureCapacity(index + 1);
+            count = Math.max(count, index + 1);
+        }
+    }
+
+    private void checkPrimitive(int index, int width, String type) {
+        checkIndex(index);
+        if (signature == null) {
+            return;
+        }
+        CodeObjectHeader.Parameter p = signature.parameter(index);
+        if (p != null && p.pointer()) {
+            throw notAnAddress(index, p, type);
+        }
+        if (width != signature.sizes()[index]) {
+            throw wrongWidth(index, type, width);
+        }
+    }
+
+    private void check(int index, Object arg, int width) {
+        checkIndex(index);
+        if (signature == null) {
+            return;
+        }
+        CodeObjectHeader.Parameter p = signature.parameter(index);
+        boolean teamParameter = p != null && p.pointer() && isTeamType(p.type());
+        if (arg instanceof Team && p != null && !teamParameter) {
+            throw new IllegalArgumentException(at(index) + "a Team, which passes a rocshmem_team_t; "
+                    + describeParameter(index) + (p.pointer() ? " takes another pointer" : " is not a pointer"));
+        }
+        if (teamParameter && !(arg instanceof Team || arg instanceof DeviceAddress)) {
+            throw new IllegalArgumentException(at(index) + describe(arg) + "; " + describeParameter(index)
+                    + " takes a Team");
+        }
+        if (arg instanceof Context && p != null && !isContextType(p.type())) {
+            throw new IllegalArgumentException(at(index) + "a Context, which passes a rocshmem_ctx_t; "
+                    + describeParameter(index) + " is not one");
+        }
+        if (width != signature.sizes()[index]) {
+            throw wrongWidth(index, arg.getClass().getSimpleName(), width);
+        }
+    }
+
+    private static boolean isTeamType(String type) {
+        return type.equals("rocshmem_team_t") || type.endsWith("::rocshmem_team_t") || type.equals("const rocshmem_team_t");
+    }
+
+    private static boolean isContextType(String type) {
+        return type.equals("rocshmem_ctx_t") || type.endsWith("::rocshmem_ctx_t") || type.equals("const rocshmem_ctx_t");
+    }
+
+    private void ensureCapacity(int n) {
+        if (n > bits.length) {
+            int size = Math.max(n, 2 * bits.length);
+            bits = Arrays.copyOf(bits, size);
+            bits2 = Arrays.copyOf(bits2, size);
+            widths = Arrays.copyOf(widths, size);
+            refs = Arrays.copyOf(refs, size);
+        }
+    }
+
+    // ---------------------------------------------------------------- packing (per launch: no allocation)
+
+    /**
+     * Writes the arguments into the native block and returns the {@code extra} array to launch with. Reads every
+     * address-typed argument now, so a closed view or buffer throws RocshmemStateException; an argument never set
+     * throws IllegalStateException naming it.
+     */
+    PointerPointer<Pointer> pack() {
+        if (block.isNull()) {
+            throw new RocshmemStateException("kernel " + kernel.name() + ": its HipModule was closed");
         }
         int offset = 0;
-        for (int i = 0; i < args.length; i++) {
-            Object arg = args[i];
-            int width = width(arg);
-            if (width < 0) {
-                throw unsupported(kernel, i, arg);
+        for (int i = 0; i < count; i++) {
+            int width = widths[i];
+            if (width == 0) {
+                throw unset(i);
             }
-            int align = width;
-            if (signature != null) {
-                if (width != signature.sizes()[i]) {
-                    throw wrongWidth(kernel, signature, i, arg, width);
+            if (offsets != null) {
+                offset = offsets[i];
+            } else {
+                int align = Math.min(width, 8);
+                offset = (offset + align - 1) & -align;
+                if (offset + width > bytes.capacity()) {
+                    grow(offset + width);
                 }
-                align = signature.aligns()[i];
             }
-            offset = (offset + align - 1) & -align;
-            if (offset + width > bytes.capacity()) {
-                grow(offset + width);
+            Object ref = refs[i];
+            if (ref == null) {
+                switch (width) {
+                    case 1 -> bytes.put(offset, (byte) bits[i]);
+                    case 2 -> bytes.putShort(offset, (short) bits[i]);
+                    case 4 -> bytes.putInt(offset, (int) bits[i]);
+                    default -> bytes.putLong(offset, bits[i]);
+                }
+            } else if (ref instanceof Context ctx) {
+                ctx.address(); // throws once destroyed or after finalize
+                bytes.putLong(offset, bits[i]);
+                bytes.putLong(offset + 8, bits2[i]);
+            } else {
+                bytes.putLong(offset, addressOf(ref));
             }
-            write(offset, arg);
             offset += width;
         }
         block.putLong(40, offset); // the size_t HIP_LAUNCH_PARAM_BUFFER_SIZE points to
         return extra;
+    }
+
+    private static long addressOf(Object ref) {
+        if (ref instanceof SymmetricArray v) {
+            return v.address();
+        } else if (ref instanceof SymmetricBuffer v) {
+            return v.address();
+        } else if (ref instanceof DeviceAddress v) {
+            return v.address();
+        } else if (ref instanceof PeerAddressTable v) {
+            return v.address();
+        } else if (ref instanceof Team v) {
+            return v.handle();
+        } else if (ref instanceof DeviceBuffer v) {
+            return v.address();
+        } else if (ref instanceof DeviceMemory v) {
+            return v.buffer().address();
+        }
+        Pointer p = (Pointer) ref;
+        return p.address() + p.position() * p.sizeof();
     }
 
     /** Frees the block; packing after it throws (the kernel's module checks first). */
@@ -113,93 +433,98 @@ final class KernelArguments {
         bytes.put(0, previous, 0, previous.capacity());
     }
 
-    /** The C width of an argument, -1 for a type a kernel cannot take. */
-    static int width(Object arg) {
-        if (arg instanceof Integer || arg instanceof Float) {
-            return 4;
-        } else if (arg instanceof Long || arg instanceof Double || arg instanceof SymmetricArray
-                || arg instanceof SymmetricBuffer || arg instanceof Pointer || arg instanceof PeerAddressTable
-                || arg instanceof DeviceBuffer || arg instanceof DeviceMemory) {
-            return 8;
-        } else if (arg instanceof Short || arg instanceof Character) {
-            return 2;
-        } else if (arg instanceof Byte || arg instanceof Boolean) {
-            return 1;
+    // ---------------------------------------------------------------- messages
+
+    private String at(int index) {
+        return "kernel " + kernel.name() + ": argument " + (index + 1) + " is ";
+    }
+
+    /** "parameter 2 (int me)", or "parameter 2" when the code object records no declaration. */
+    private String describeParameter(int index) {
+        CodeObjectHeader.Parameter p = signature == null ? null : signature.parameter(index);
+        return "parameter " + (index + 1) + (p == null ? "" : " (" + p.declaration() + ")");
+    }
+
+    private IllegalArgumentException wrongCount(int passed) {
+        return new IllegalArgumentException("kernel " + kernel.name() + " takes " + parameters(
+                signature.parameterCount()) + " (" + declarations() + "), but " + passed + " argument" + (passed == 1
+                ? " was" : "s were") + " passed");
+    }
+
+    private IllegalArgumentException wrongWidth(int index, String javaType, int width) {
+        int size = signature.sizes()[index];
+        CodeObjectHeader.Parameter p = signature.parameter(index);
+        return new IllegalArgumentException("kernel " + kernel.name() + ": " + describeParameter(index) + " is " + size
+                + " bytes wide, but argument " + (index + 1) + " is " + article(javaType) + " of " + width
+                + " bytes (pass " + javaTypeFor(size, p) + ")");
+    }
+
+    private IllegalArgumentException notAnAddress(int index, CodeObjectHeader.Parameter p, String javaType) {
+        return new IllegalArgumentException("kernel " + kernel.name() + ": " + describeParameter(index) + " is a"
+                + " pointer, but argument " + (index + 1) + " is " + article(javaType) + ", which is not an address;"
+                + " pass " + (isTeamType(p.type()) ? "a Team" : ADDRESS_FORMS));
+    }
+
+    private IllegalArgumentException unsupported(int index, Object arg) {
+        return new IllegalArgumentException(at(index) + describe(arg) + ", which a kernel cannot take; pass a Java"
+                + " primitive, " + ADDRESS_FORMS + ", a Team or a Context"
+                + (arg == null ? " (for a null pointer pass DeviceAddress.NULL)" : ""));
+    }
+
+    private IllegalStateException unset(int index) {
+        return new IllegalStateException("kernel " + kernel.name() + ": " + describeParameter(index) + " was never"
+                + " set (set(" + index + ", ...) on the KernelArguments; indices are 0-based)");
+    }
+
+    static final String ADDRESS_FORMS = "an address: a view (SymmetricArray) or SymmetricBuffer, a PeerAddressTable,"
+            + " a DeviceBuffer or DeviceMemory, a JavaCPP Pointer, or DeviceAddress.of(address) for a number that is"
+            + " one (DeviceAddress.NULL for a null pointer)";
+
+    private String declarations() {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < signature.parameterCount(); i++) {
+            CodeObjectHeader.Parameter p = signature.parameter(i);
+            b.append(i == 0 ? "" : ", ").append(p != null ? p.declaration() : signature.sizes()[i] + " bytes");
         }
-        return -1;
+        return signature.parameterCount() == 0 ? "none" : b.toString();
     }
 
-    private void write(int offset, Object arg) {
-        if (arg instanceof Integer v) {
-            bytes.putInt(offset, v);
-        } else if (arg instanceof Long v) {
-            bytes.putLong(offset, v);
-        } else if (arg instanceof SymmetricArray v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof Float v) {
-            bytes.putFloat(offset, v);
-        } else if (arg instanceof Double v) {
-            bytes.putDouble(offset, v);
-        } else if (arg instanceof SymmetricBuffer v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof PeerAddressTable v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof DeviceBuffer v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof DeviceMemory v) {
-            bytes.putLong(offset, v.buffer().address());
-        } else if (arg instanceof Pointer v) {
-            bytes.putLong(offset, v.address() + v.position() * v.sizeof());
-        } else if (arg instanceof Short v) {
-            bytes.putShort(offset, v);
-        } else if (arg instanceof Character v) {
-            bytes.putChar(offset, v);
-        } else if (arg instanceof Byte v) {
-            bytes.put(offset, v);
-        } else if (arg instanceof Boolean v) {
-            bytes.put(offset, (byte) (v ? 1 : 0));
-        }
-    }
-
-    private static IllegalArgumentException wrongCount(String kernel, CodeObjectHeader.KernelSignature s, int passed) {
-        return new IllegalArgumentException("kernel " + kernel + " takes " + s.parameterCount() + " parameter"
-                + (s.parameterCount() == 1 ? "" : "s") + " (" + widths(s) + "), but " + passed + " argument"
-                + (passed == 1 ? " was" : "s were") + " passed");
-    }
-
-    private static IllegalArgumentException wrongWidth(String kernel, CodeObjectHeader.KernelSignature s, int i,
-                                                       Object arg, int width) {
-        return new IllegalArgumentException("kernel " + kernel + ": parameter " + i + " is " + s.sizes()[i]
-                + " bytes wide, but argument " + i + " is " + describe(arg) + " of " + width + " bytes (pass "
-                + javaTypeFor(s.sizes()[i]) + ")");
-    }
-
-    private static IllegalArgumentException unsupported(String kernel, int i, Object arg) {
-        return new IllegalArgumentException("kernel " + kernel + ": argument " + i + " is " + describe(arg)
-                + ", which a kernel cannot take; pass a Java primitive, a SymmetricArray or SymmetricBuffer (its"
-                + " symmetric address), a PeerAddressTable, a DeviceBuffer or a Pointer"
-                + (arg == null ? " (for a null pointer pass 0L)" : ""));
+    private static String parameters(int n) {
+        return n + " parameter" + (n == 1 ? "" : "s");
     }
 
     private static String describe(Object arg) {
-        return arg == null ? "null" : "a " + arg.getClass().getSimpleName();
+        return arg == null ? "null" : article(arg.getClass().getSimpleName());
     }
 
-    private static String widths(CodeObjectHeader.KernelSignature s) {
-        StringBuilder b = new StringBuilder();
-        for (int size : s.sizes()) {
-            b.append(b.length() == 0 ? "" : ", ").append(size);
+    private static String article(String name) {
+        return ("AEIOUaeiou".indexOf(name.isEmpty() ? 'x' : name.charAt(0)) >= 0 ? "an " : "a ") + name;
+    }
+
+    /** What to pass for a value parameter: from its C type when recorded, else from its width. */
+    private static String javaTypeFor(int size, CodeObjectHeader.Parameter p) {
+        String type = p == null ? "" : p.type();
+        if (type.contains("double")) {
+            return "a double";
+        } else if (type.contains("float")) {
+            return "a float";
+        } else if (type.contains("bool")) {
+            return "a boolean";
+        } else if (isContextType(type)) {
+            return "a Context";
         }
-        return s.parameterCount() == 0 ? "none" : "bytes " + b;
-    }
-
-    private static String javaTypeFor(int size) {
         return switch (size) {
-            case 1 -> "a byte or boolean";
+            case 1 -> p == null ? "a byte or boolean" : "a byte";
             case 2 -> "a short or char";
-            case 4 -> "an int or float";
-            case 8 -> "a long, double or an address";
+            case 4 -> p == null ? "an int or float" : "an int";
+            case 8 -> p == null ? "a long or double, or " + ADDRESS_FORMS : "a long";
+            case 16 -> "a Context (a rocshmem_ctx_t)";
             default -> "a value of " + size + " bytes, which this API cannot pack";
         };
+    }
+
+    @Override
+    public String toString() {
+        return "KernelArguments[kernel " + kernel.name() + ", " + count + " arguments]";
     }
 }

@@ -82,6 +82,21 @@
  * }
  * }</pre>
  *
+ * <h2>Kernels</h2>
+ * GPU-initiated communication: a HIP kernel calls rocSHMEM's device API itself. {@link org.rocshmem.api.HipModule}
+ * loads a kernel's code object from the class path ({@code HipModule.loadResource("kernels/ring")} picks the
+ * emulator's {@code .emuco} or the GPU's {@code .hsaco}, both built by {@link org.rocshmem.api.kernel.KernelCompiler});
+ * {@code shmem.initModule(module)} gives it the session; {@link org.rocshmem.api.Kernel#launch} starts it on a
+ * {@link org.rocshmem.api.HipStream} with a {@link org.rocshmem.api.Dim3} grid and block. Arguments are views and
+ * buffers (their symmetric address), peer tables, {@link org.rocshmem.api.DeviceAddress}es, a
+ * {@link org.rocshmem.api.Team} (its {@code rocshmem_team_t}), a {@link org.rocshmem.api.Context} (its
+ * {@code rocshmem_ctx_t}) and Java primitives at their C widths, checked against the parameter list the emulator's
+ * code object records; {@link org.rocshmem.api.Kernel#arguments()} gives a reusable
+ * {@link org.rocshmem.api.KernelArguments} that launches without allocating. The guide is docs/kernels.md; the device
+ * functions a kernel can call, with their scopes ({@code _wave}, {@code _wg}), context forms and init rules, are
+ * listed in docs/device-api.md (generated from the manifest). The classes' own examples run in the test command
+ * (KernelJavadocExamplesTest).
+ *
  * <h2>Errors</h2>
  * {@link org.rocshmem.api.RocshmemException} (with the library's status when it returned one),
  * {@link org.rocshmem.api.RocshmemStateException} for lifecycle misuse, {@link org.rocshmem.api.HipException} for HIP

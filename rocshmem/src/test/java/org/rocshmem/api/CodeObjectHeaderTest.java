@@ -54,10 +54,10 @@ class CodeObjectHeaderTest {
 
     @Test
     void malformedHeadersNameTheFileAndTheLine() {
-        assertEquals("k.emuco is not a valid emulator code object (header line 1): 'ROCSHMEM-EMU-CODE-OBJECT 2': this"
-                + " runtime reads version 1 of the emulator's code object format; rebuild the kernel with this"
+        assertEquals("k.emuco is not a valid emulator code object (header line 1): 'ROCSHMEM-EMU-CODE-OBJECT 3': this"
+                + " runtime reads versions 1 to 2 of the emulator's code object format; rebuild the kernel with this"
                 + " release's compiler", assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(
-                object("ROCSHMEM-EMU-CODE-OBJECT 2\nend\n"), "k.emuco")).getMessage());
+                object("ROCSHMEM-EMU-CODE-OBJECT 3\nend\n"), "k.emuco")).getMessage());
         assertEquals("k.emuco is not a valid emulator code object (header line 2): kernel ring declares 2 parameters"
                 + " but lists 1 sizes and 2 alignments", assertThrows(IllegalArgumentException.class,
                 () -> CodeObjectHeader.read(object("ROCSHMEM-EMU-CODE-OBJECT 1\n"
@@ -67,12 +67,56 @@ class CodeObjectHeaderTest {
                 "k.emuco")).getMessage().contains("header line 3): the header has no 'end' line"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
                 "ROCSHMEM-EMU-CODE-OBJECT 1\nkernel a params=1 sizes=4 aligns=3\nend\n"), "k.emuco")).getMessage()
-                .contains("kernel a parameter 0: size 4, alignment 3"));
+                .contains("kernel a parameter 1: size 4, alignment 3"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
                 "ROCSHMEM-EMU-CODE-OBJECT 1\nkernel a params=0 sizes= aligns= fast\nend\n"), "k.emuco"))
                 .getMessage().contains("header line 2): 'kernel a params=0 sizes= aligns= fast' is not"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
                 "ROCSHMEM-EMU-CODE-OBJECT 1\nsymbol x\nend\n"), "k.emuco")).getMessage()
                 .contains("unknown line 'symbol x'"));
+    }
+
+    @Test
+    void versionTwoRecordsNamesKindsAndCTypes() {
+        CodeObjectHeader h = CodeObjectHeader.read(object("ROCSHMEM-EMU-CODE-OBJECT 2\n"
+                + "kernel ring params=3 sizes=8,4,8 aligns=8,4,8 uses-rocshmem\n"
+                + "param 1 peers pointer long* const*\n"
+                + "param 2 - value unsigned int\n"
+                + "param 3 team pointer rocshmem_team_t\n"
+                + "kernel idle params=0 sizes= aligns=\n"
+                + "kernel opaque params=1 sizes=8 aligns=8\n"
+                + "end\n"), "ring.emuco");
+        CodeObjectHeader.KernelSignature ring = h.kernel("ring");
+        assertEquals(new CodeObjectHeader.Parameter("peers", "long* const*", true), ring.parameter(0));
+        assertEquals("long* const* peers", ring.parameter(0).declaration());
+        assertEquals("unsigned int", ring.parameter(1).declaration(), "unnamed: the type alone");
+        assertFalse(ring.parameter(1).pointer());
+        assertTrue(ring.parameter(2).pointer(), "a typedef of a pointer");
+        assertEquals(0, h.kernel("idle").parameterCount());
+        assertNull(h.kernel("opaque").parameter(0), "no param lines: nothing recorded");
+        // version 1 objects stay readable (and record no parameters)
+        assertNull(CodeObjectHeader.read(object("ROCSHMEM-EMU-CODE-OBJECT 1\nkernel k params=1 sizes=8 aligns=8\n"
+                + "end\n"), "old.emuco").kernel("k").parameter(0));
+    }
+
+    @Test
+    void malformedParamLinesNameTheLine() {
+        assertEquals("k.emuco is not a valid emulator code object (header line 3): kernel a has 2 parameters but 1"
+                + " param lines", assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
+                "ROCSHMEM-EMU-CODE-OBJECT 2\nkernel a params=2 sizes=8,4 aligns=8,4\nparam 1 p pointer int*\n"
+                        + "end\n"), "k.emuco")).getMessage());
+        assertEquals("k.emuco is not a valid emulator code object (header line 3): parameter 2 listed where"
+                + " parameter 1 belongs", assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(
+                object("ROCSHMEM-EMU-CODE-OBJECT 2\nkernel a params=1 sizes=8 aligns=8\nparam 2 p pointer int*\n"
+                        + "end\n"), "k.emuco")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
+                "ROCSHMEM-EMU-CODE-OBJECT 2\nkernel a params=1 sizes=8 aligns=8\nparam 1 p reference int&\nend\n"),
+                "k.emuco")).getMessage().contains("(header line 3): 'param 1 p reference int&' is not 'param"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
+                "ROCSHMEM-EMU-CODE-OBJECT 2\nparam 1 p pointer int*\nend\n"), "k.emuco")).getMessage()
+                .contains("(header line 2): a param line must follow its kernel line"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> CodeObjectHeader.read(object(
+                "ROCSHMEM-EMU-CODE-OBJECT 1\nkernel a params=1 sizes=8 aligns=8\nparam 1 p pointer int*\nend\n"),
+                "k.emuco")).getMessage().contains("unknown line 'param 1 p pointer int*'"), "version 1 has none");
     }
 }

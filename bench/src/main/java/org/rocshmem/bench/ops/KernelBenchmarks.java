@@ -25,6 +25,7 @@ import org.rocshmem.api.Dim3;
 import org.rocshmem.api.HipModule;
 import org.rocshmem.api.HipStream;
 import org.rocshmem.api.Kernel;
+import org.rocshmem.api.KernelArguments;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;
@@ -38,9 +39,11 @@ import org.rocshmem.hip.ihipStream_t;
 
 /**
  * Kernel launch: K launches of {@code touch(long* out, int value)} (src/main/hip/kernels/touch.hip, one
- * work-item) on one stream, then one hipStreamSynchronize. C and the raw binding pass kernelParams built once; the
- * typed API packs its arguments (a view and an int) into the kernel's reused argument block on every launch, so
- * its B/op shows what a launch allocates on the Java heap. Every PE launches on its own; nothing is collective.
+ * work-item) on one stream, then one hipStreamSynchronize. C and the raw binding pass kernelParams built once. The
+ * typed API in two forms: {@code kernel_launch} the varargs {@code launch(..., out, 1)}, which packs its arguments
+ * into the kernel's reused argument block on every launch (its B/op is the varargs array); {@code
+ * kernel_launch_args} a {@link KernelArguments} set once, whose launches allocate nothing. Every PE launches on its
+ * own; nothing is collective.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -53,6 +56,11 @@ public class KernelBenchmarks {
     public static class Launched extends Metered {
         @Param({"c", "raw", "typed"})
         public String variant;
+
+        /** True in the state of kernel_launch_args: the typed variant launches with a KernelArguments. */
+        boolean withArgumentList() {
+            return false;
+        }
 
         Loop launch;
         private long launches;
@@ -93,6 +101,17 @@ public class KernelBenchmarks {
                     SymmetricLongs out = buffer.asLongs();
                     HipStream onStream = stream;
                     Dim3 one = Dim3.of(1);
+                    if (withArgumentList()) {
+                        KernelArguments args = touch.arguments().set(0, out).set(1, 1);
+                        launch = k -> {
+                            for (int i = 0; i < k; i++) {
+                                touch.launch(one, one, 0, onStream, args);
+                            }
+                            onStream.synchronize();
+                            return 0;
+                        };
+                        break;
+                    }
                     launch = k -> {
                         for (int i = 0; i < k; i++) {
                             touch.launch(one, one, 0, onStream, out, 1);
@@ -137,9 +156,25 @@ public class KernelBenchmarks {
         }
     }
 
+    /** The same launches; the typed variant with an argument list set once (KernelArguments). */
+    @State(Scope.Benchmark)
+    public static class LaunchedWithArguments extends Launched {
+        @Override
+        boolean withArgumentList() {
+            return true;
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(K)
     public long kernel_launch(Launched s) {
+        s.operations += K;
+        return s.launch.run(K);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(K)
+    public long kernel_launch_args(LaunchedWithArguments s) {
         s.operations += K;
         return s.launch.run(K);
     }

@@ -133,10 +133,13 @@ final class MarkdownReport {
 
         md.append("\n## Kernel launch, ns per launch (100 hipModuleLaunchKernel of a one-work-item kernel taking a")
                 .append(" pointer and an int, then one hipStreamSynchronize)\n\n");
-        latencyTable(md, List.of(Rows.KERNEL), false);
-        md.append("\nC and the raw binding pass kernelParams built once; the typed Kernel.launch checks and packs its")
-                .append(" arguments into the kernel's reused native block on every launch (no native allocation);")
-                .append(" its B/op is what the varargs call leaves on the Java heap.\n");
+        latencyTable(md, List.of(Rows.KERNEL, Rows.KERNEL_ARGS), false);
+        md.append("\nC and the raw binding pass kernelParams built once. Typed, `kernel_launch`: the varargs")
+                .append(" Kernel.launch(..., out, 1), which checks and packs its arguments into the kernel's reused")
+                .append(" native block on every launch (no native allocation; its B/op is the varargs array).")
+                .append(" Typed, `kernel_launch_args`: a KernelArguments set once, then")
+                .append(" Kernel.launch(grid, block, 0, stream, args), which allocates nothing. Target (issue 29):")
+                .append(" the argument-list form ≤ C-in-JVM + 1 µs with 0 B per launch.\n");
 
         md.append("\n## Cost of the JNI crossing itself (empty natives, ns per call)\n\n");
         md.append("| probe | ns per call (wall clock) | CPU time per call | B/op |\n|---|---|---|---|\n");

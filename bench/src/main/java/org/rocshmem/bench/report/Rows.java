@@ -18,6 +18,8 @@ final class Rows {
     static final String STREAM = "putmem_on_stream_8B";
     /** 100 launches of a one-work-item kernel, then one hipStreamSynchronize (KernelBenchmarks). */
     static final String KERNEL = "kernel_launch";
+    /** The same launches; the typed variant with a KernelArguments set once instead of varargs. */
+    static final String KERNEL_ARGS = "kernel_launch_args";
     /** The empty single-shot benchmark: what JMH's single-shot harness allocates per iteration. */
     static final String HARNESS = "harness";
     static final List<String> JNI = List.of("jni_empty", "jni_address_args", "jni_pointer_args");
@@ -53,6 +55,7 @@ final class Rows {
         rows.addAll(PUTS);
         rows.addAll(GETS);
         rows.add(STREAM);
+        rows.add(KERNEL_ARGS);
         return rows;
     }
 
@@ -109,6 +112,8 @@ final class Rows {
             case "sum_reduce" -> "long sum_reduce, 1 element";
             case "broadcast" -> "long broadcast, 1 element";
             case "putmem_on_stream_8B" -> "putmem_on_stream 8 B";
+            case "kernel_launch" -> "kernel_launch (typed: varargs)";
+            case "kernel_launch_args" -> "kernel_launch_args (typed: KernelArguments)";
             default -> label.replace("_64KiB", " 64 KiB").replace("_1MiB", " 1 MiB").replace("_16MiB", " 16 MiB");
         };
     }

@@ -12,6 +12,8 @@ import java.util.Map;
  */
 final class Targets {
     static final double TYPED_MARGIN_NS = 15;
+    /** Issue 29: a kernel launch with a reusable argument list costs at most 1 µs more than C. */
+    static final double KERNEL_MARGIN_NS = 1000;
     static final double RAW_MARGIN_NS = 12;
     static final double BARRIER_MARGIN_NS = 20;
     static final double BANDWIDTH_RATIO = 0.98;
@@ -59,6 +61,8 @@ final class Targets {
         verdicts.add(marginVerdict("typed small ops ≤ C-in-JVM + 15 ns", small, "typed", TYPED_MARGIN_NS));
         verdicts.add(marginVerdict("raw binding ≤ C-in-JVM + 12 ns", small, "raw", RAW_MARGIN_NS));
         verdicts.add(barrierVerdict());
+        verdicts.add(marginVerdict("typed kernel launch with an argument list ≤ C-in-JVM + 1 µs",
+                List.of(Rows.KERNEL_ARGS), "typed", KERNEL_MARGIN_NS));
         verdicts.add(bandwidthVerdict());
         verdicts.add(arrayVerdict());
         verdicts.add(allocationVerdict());

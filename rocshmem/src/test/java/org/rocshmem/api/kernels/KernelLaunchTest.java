@@ -109,25 +109,28 @@ class KernelLaunchTest {
             shmem.initModule(module);
             Kernel ring = module.kernel("ring");
             Dim3 one = Dim3.of(1);
-            assertEquals("kernel ring takes 1 parameter (bytes 8), but 2 arguments were passed",
+            assertEquals("kernel ring takes 1 parameter (int* inbox), but 2 arguments were passed",
                     assertThrows(IllegalArgumentException.class,
                             () -> ring.launch(one, one, 0, stream, buffer.asInts(), 1)).getMessage());
-            assertEquals("kernel ring takes 1 parameter (bytes 8), but 0 arguments were passed",
+            assertEquals("kernel ring takes 1 parameter (int* inbox), but 0 arguments were passed",
                     assertThrows(IllegalArgumentException.class, () -> ring.launch(one, one, 0, stream)).getMessage());
-            assertEquals("kernel ring: parameter 0 is 8 bytes wide, but argument 0 is a Integer of 4 bytes (pass a"
-                    + " long, double or an address)", assertThrows(IllegalArgumentException.class,
+            assertEquals("kernel ring: parameter 1 (int* inbox) is a pointer, but argument 1 is an int, which is not"
+                    + " an address; pass an address: a view (SymmetricArray) or SymmetricBuffer, a PeerAddressTable, a"
+                    + " DeviceBuffer or DeviceMemory, a JavaCPP Pointer, or DeviceAddress.of(address) for a number that"
+                    + " is one (DeviceAddress.NULL for a null pointer)", assertThrows(IllegalArgumentException.class,
                     () -> ring.launch(one, one, 0, stream, 7)).getMessage());
             assertTrue(assertThrows(IllegalArgumentException.class, () -> ring.launch(one, one, 0, stream, "inbox"))
-                    .getMessage().startsWith("kernel ring: argument 0 is a String, which a kernel cannot take"));
+                    .getMessage().startsWith("kernel ring: argument 1 is a String, which a kernel cannot take"));
             assertTrue(assertThrows(IllegalArgumentException.class,
                     () -> ring.launch(one, one, 0, stream, (Object) null)).getMessage().endsWith("(for a null pointer"
-                    + " pass 0L)"));
-            // HIP's own refusal names the kernel and the configuration
+                    + " pass DeviceAddress.NULL)"));
+            // HIP's own refusal names the kernel, the module, the configuration and the stream in words
             HipException tooBig = assertThrows(HipException.class,
                     () -> ring.launch(one, Dim3.of(2048), 0, stream, buffer.asInts()));
             assertEquals("hipErrorInvalidConfiguration", tooBig.errorName());
-            assertTrue(tooBig.getMessage().startsWith("hipModuleLaunchKernel(kernel ring of resource kernels/ring.emuco,"
-                    + " grid (1,1,1), block (2048,1,1), 0 dynamic shared bytes, HipStream["), tooBig.getMessage());
+            assertTrue(tooBig.getMessage().matches("hipModuleLaunchKernel\\(kernel ring of module ring\\.emuco, grid"
+                    + " \\(1,1,1\\), block \\(2048,1,1\\), 0 dynamic shared bytes, on stream #\\d+\\) failed: .*"),
+                    tooBig.getMessage());
             stream.synchronize();
             shmem.barrierAll(); // nothing was launched: the buffer is still zero everywhere
             assertArrayEquals(new int[128], buffer.asInts().toArray());
@@ -148,8 +151,9 @@ class KernelLaunchTest {
         stream.close();
         try (SymmetricBuffer live = shmem.calloc(8, Long.BYTES)) {
             args[0] = live.asLongs();
-            assertEquals("this HipStream was closed", assertThrows(RocshmemStateException.class,
-                    () -> echo.launch(Dim3.of(1), Dim3.of(1), 0, stream, args)).getMessage());
+            assertTrue(assertThrows(RocshmemStateException.class,
+                    () -> echo.launch(Dim3.of(1), Dim3.of(1), 0, stream, args)).getMessage()
+                    .matches("this HipStream \\(stream #\\d+\\) was closed"));
             module.close();
             module.close(); // idempotent
             assertEquals("the HipModule of resource kernels/probes.emuco was closed", assertThrows(
@@ -165,7 +169,7 @@ class KernelLaunchTest {
              SymmetricBuffer buffer = shmem.calloc(64, Integer.BYTES)) {
             Kernel ring = module.kernel("ring");
             assertTrue(ring.usesRocshmem());
-            assertEquals("kernel ring of resource kernels/ring.emuco uses rocSHMEM's device API, but its module was not"
+            assertEquals("kernel ring of module ring.emuco uses rocSHMEM's device API, but its module was not"
                     + " initialised for rocSHMEM: call shmem.initModule(module) after Rocshmem.init() and before the"
                     + " first launch", assertThrows(RocshmemStateException.class,
                     () -> ring.launch(Dim3.of(1), Dim3.of(64), 0, HipStream.NULL, buffer.asInts())).getMessage());
@@ -192,6 +196,24 @@ class KernelLaunchTest {
                 assertEquals(fromFile.kernelNames(), fromBytes.kernelNames());
                 assertEquals(OptionalInt.of(4), fromFile.kernel("store_next").parameterCount());
                 assertEquals(OptionalInt.of(1), fromBytes.kernel("faulting").parameterCount());
+            }
+            // a version-1 object (no param lines) still loads, in Java and in the native loader; its messages
+            // then name parameters by position and width only
+            int elfAt = indexOfElf(bytes);
+            String header = new String(bytes, 0, elfAt, java.nio.charset.StandardCharsets.US_ASCII);
+            assertTrue(header.startsWith("ROCSHMEM-EMU-CODE-OBJECT 2\n") && header.contains("\nparam 1 out pointer long*\n"),
+                    header);
+            String v1 = header.replace("ROCSHMEM-EMU-CODE-OBJECT 2\n", "ROCSHMEM-EMU-CODE-OBJECT 1\n")
+                    .replaceAll("(?m)^param [^\n]*\n", "");
+            byte[] old = java.util.Arrays.copyOf(v1.getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+                    v1.length() + bytes.length - elfAt);
+            System.arraycopy(bytes, elfAt, old, v1.length(), bytes.length - elfAt);
+            try (HipModule version1 = HipModule.load(old)) {
+                Kernel echo = version1.kernel("echo");
+                assertEquals(OptionalInt.of(8), echo.parameterCount());
+                assertEquals("kernel echo: parameter 4 is 4 bytes wide, but argument 4 is a long of 8 bytes (pass an"
+                        + " int or float)", assertThrows(IllegalArgumentException.class,
+                        () -> echo.arguments().set(3, 5L)).getMessage());
             }
             byte[] elf = java.util.Arrays.copyOfRange(bytes, indexOfElf(bytes), bytes.length);
             assertTrue(assertThrows(RocshmemException.class, () -> HipModule.load(elf)).getMessage().endsWith(
