@@ -47,6 +47,7 @@ elif [[ "$1" == "--all" ]]; then
     run kernels.DeviceHistogram 4
     run kernels.DeviceAllReduce 4
     run kernels.StreamWithKernel 2
+    run torch.TorchRing 2
     echo "samples/run.sh: every sample verified its results"
 else
     sample="$1"
