@@ -4,7 +4,9 @@ import static org.bytedeco.pytorch.global.torch.from_blob;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
@@ -34,6 +36,7 @@ import org.rocshmem.api.Team;
  * <p>The stream operations on {@link SymmetricTensor}s allocate nothing per call.
  */
 public final class TorchShmem {
+    private static final Map<Rocshmem, TorchShmem> SESSIONS = new WeakHashMap<>();
     final Rocshmem session;
     private final Device device;
     /** Live tensors, for {@link #symmetric(Tensor)}. */
@@ -44,7 +47,10 @@ public final class TorchShmem {
         this.device = TorchDevices.forSymmetricMemory(session.backend());
     }
 
-    /** Symmetric tensors of {@code session}; on a GPU needs a libtorch with ROCm support (see the class doc). */
+    /**
+     * The symmetric tensors of {@code session} (one object per session, so {@link #symmetric} sees every tensor made
+     * through it); on a GPU needs a libtorch with ROCm support (see the class doc).
+     */
     public static TorchShmem of(Rocshmem session) {
         if (session == null) {
             throw new IllegalArgumentException("session is null");
@@ -52,7 +58,9 @@ public final class TorchShmem {
         if (!session.isOpen()) {
             throw new org.rocshmem.api.RocshmemStateException("the rocSHMEM session was finalized");
         }
-        return new TorchShmem(session);
+        synchronized (SESSIONS) {
+            return SESSIONS.computeIfAbsent(session, TorchShmem::new);
+        }
     }
 
     /** The session's own tensors: {@code TorchShmem.of(Rocshmem.current())}. */

@@ -37,6 +37,7 @@ class SymmetricTensorTest {
     void createWrapPeerHeapBasesAndStreamOperationsOnTwoPes() {
         Rocshmem shmem = Rocshmem.current();
         TorchShmem torch = TorchShmem.of(shmem);
+        assertSame(torch, TorchShmem.of(shmem), "one TorchShmem per session");
         int me = shmem.myPe();
         int next = (me + 1) % 2;
         int previous = (me + 1) % 2;

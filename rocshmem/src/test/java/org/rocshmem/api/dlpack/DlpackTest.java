@@ -16,6 +16,9 @@ import org.bytedeco.javacpp.Pointer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.CType;
+import org.rocshmem.api.Dim3;
+import org.rocshmem.api.HipModule;
+import org.rocshmem.api.HipStream;
 import org.rocshmem.api.RegisteredBuffer;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
@@ -137,6 +140,24 @@ class DlpackTest {
             assertDoesNotThrow(imported::close);
             assertThrows(IllegalStateException.class, imported::pointer);
             assertArrayEquals(new long[N], view.toArray());
+            shmem.barrierAll();
+        }
+    }
+
+    @Test
+    @MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 90)
+    void importedTensorIsAKernelArgument() {
+        Rocshmem shmem = Rocshmem.current();
+        try (HipModule module = HipModule.loadResource("kernels/probes");
+             SymmetricBuffer out = shmem.calloc(8, Long.BYTES);
+             HipStream stream = HipStream.create();
+             ImportedTensor imported = Dlpack.importManaged(Dlpack.export(out.asLongs()).handOff())) {
+            // echo(long* out, char, short, int, long, float, double, unsigned char) writes back what it received
+            module.kernel("echo").launch(Dim3.of(1), Dim3.of(32), 0, stream, imported.writablePointer(), (byte) 7,
+                    (short) 8, 9, 10L, 1.5f, 2.5, (byte) 11);
+            stream.synchronize();
+            long[] got = out.asLongs().toArray();
+            assertArrayEquals(new long[] {7, 8, 9, 10, 1500, 2500, 11}, java.util.Arrays.copyOf(got, 7));
             shmem.barrierAll();
         }
     }
