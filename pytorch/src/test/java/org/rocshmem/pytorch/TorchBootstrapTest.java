@@ -7,6 +7,9 @@ import static org.rocshmem.pytorch.TorchTestSupport.set;
 
 import org.bytedeco.javacpp.SizeTPointer;
 import org.bytedeco.javacpp.chrono.Milliseconds;
+import org.bytedeco.pytorch.GlooDeviceVector;
+import org.bytedeco.pytorch.PrefixStore;
+import org.bytedeco.pytorch.ProcessGroupGloo;
 import org.bytedeco.pytorch.TCPStore;
 import org.bytedeco.pytorch.TCPStoreOptions;
 import org.bytedeco.pytorch.global.torch.ScalarType;
@@ -47,6 +50,16 @@ class TorchBootstrapTest {
                 assertArrayEquals(new long[] {previous, 10 + previous}, longs(destination.tensor()));
                 shmem.barrierAll();
             }
+            // the process-group path: a gloo broadcast brings rank 0's bytes to every rank
+            ProcessGroupGloo.Options glooOptions = ProcessGroupGloo.Options.create();
+            glooOptions.devices(new GlooDeviceVector(ProcessGroupGloo.createDeviceForHostname("127.0.0.1")));
+            ProcessGroupGloo gloo = new ProcessGroupGloo(new PrefixStore("gloo", store), rank, worldSize,
+                    glooOptions);
+            byte[] payload = {7, 1, 2, 3, (byte) 250, 42};
+            byte[] received = TorchBootstrap.exchange(gloo).exchange(rank, worldSize,
+                    payload::clone);
+            assertArrayEquals(payload, received);
+
             // rank 0 serves the store: it leaves after every other rank is done with it
             if (rank != 0) {
                 store.add("done", 1);
