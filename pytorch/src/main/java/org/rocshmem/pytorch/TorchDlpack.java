@@ -3,12 +3,10 @@ package org.rocshmem.pytorch;
 import static org.bytedeco.pytorch.global.torch.from_blob;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.pytorch.Device;
@@ -39,11 +37,6 @@ import org.rocshmem.api.dlpack.ExportedTensor;
  * </ul>
  */
 public final class TorchDlpack {
-    /** DLManagedTensor size in bytes (dlpack.h): the shape and strides arrays follow it in the same block. */
-    private static final int MANAGED = DLManagedTensor.SIZE;
-    private static final int MANAGER_CTX = 48;
-    private static final int DELETER = 56;
-
     /** Tensors kept alive by produced structs, by manager_ctx. */
     private static final Map<Long, Tensor> PRODUCED = new HashMap<>();
     /** Consumed structs by data address, for the storage deleter (from_blob passes the data pointer only). */
@@ -88,7 +81,7 @@ public final class TorchDlpack {
         long[] shape = tensor.shape();
         long[] strides = tensor.strides();
         if (strides == null) {
-            strides = contiguousStrides(shape);
+            strides = Dlpack.contiguousStrides(shape);
         }
         Device device = device(tensor.deviceType(), tensor.deviceId());
         long data = tensor.data() + tensor.byteOffset();
@@ -141,32 +134,10 @@ public final class TorchDlpack {
         }
         long[] shape = TorchShmem.longs(tensor.sizes());
         long[] strides = TorchShmem.longs(tensor.strides());
-        int ndim = shape.length;
-        long size = MANAGED + 2L * ndim * Long.BYTES;
-        Pointer block = Pointer.malloc(size);
-        if (block == null || block.isNull()) {
-            throw new OutOfMemoryError("malloc of a " + size + "-byte DLPack struct failed");
-        }
-        Pointer.memset(block, 0, size);
-        long base = block.address();
+        long data = tensor.data_ptr() == null ? 0 : tensor.data_ptr().address();
         long context = NEXT_CONTEXT.getAndIncrement();
-        BytePointer bytes = new BytePointer(block).capacity(size);
-        bytes.putLong(0, tensor.data_ptr() == null ? 0 : tensor.data_ptr().address());
-        bytes.putInt(8, deviceType);
-        bytes.putInt(12, deviceId);
-        bytes.putInt(16, ndim);
-        bytes.put(20, (byte) dtype.code());
-        bytes.put(21, (byte) dtype.bits());
-        bytes.putShort(22, (short) dtype.lanes());
-        bytes.putLong(24, ndim == 0 ? 0 : base + MANAGED);
-        bytes.putLong(32, ndim == 0 ? 0 : base + MANAGED + (long) ndim * Long.BYTES);
-        bytes.putLong(40, 0);
-        for (int i = 0; i < ndim; i++) {
-            bytes.putLong(MANAGED + (long) i * Long.BYTES, shape[i]);
-            bytes.putLong(MANAGED + (long) (ndim + i) * Long.BYTES, strides[i]);
-        }
-        bytes.putLong(MANAGER_CTX, context);
-        bytes.putLong(DELETER, PRODUCED_DELETER_FUNCTION);
+        long base = Dlpack.managedTensor(data, deviceType, deviceId, dtype, shape, strides, context,
+                PRODUCED_DELETER_FUNCTION);
         synchronized (PRODUCED) {
             PRODUCED.put(context, new Tensor(tensor)); // a second reference keeps the storage alive
         }
@@ -195,7 +166,7 @@ public final class TorchDlpack {
     // ---------------------------------------------------------------- internals
 
     private static void releaseProduced(long self) {
-        long context = new BytePointer(new TorchShmem.RawAddress(self)).capacity(MANAGED).getLong(MANAGER_CTX);
+        long context = DLManagedTensor.at(self).managerCtx();
         Tensor kept;
         synchronized (PRODUCED) {
             kept = PRODUCED.remove(context);
@@ -230,19 +201,5 @@ public final class TorchDlpack {
         throw new IllegalArgumentException("DLPack tensor on " + DLPack.deviceTypeName(deviceType) + " cannot become"
                 + " a tensor of this libtorch (" + (deviceType == DLPack.kDLROCM
                 ? "kDLROCM needs a libtorch built for ROCm; bytedeco's pytorch is a CPU/CUDA build)" : "unsupported)"));
-    }
-
-    static long[] contiguousStrides(long[] shape) {
-        long[] strides = new long[shape.length];
-        long stride = 1;
-        for (int i = shape.length - 1; i >= 0; i--) {
-            strides[i] = stride;
-            stride *= shape[i];
-        }
-        return strides;
-    }
-
-    static String describe(long[] values) {
-        return Arrays.toString(values);
     }
 }

@@ -128,6 +128,32 @@ public final class Dlpack {
             throw new IllegalArgumentException("shape " + Arrays.toString(shape) + " of " + dtype + " holds "
                     + elements * dtype.bytes() + " bytes, but the exported memory has " + bytes);
         }
+        long base = allocate(data, device.type(), device.id(), dtype, shape, contiguousStrides(shape), 0,
+                freeFunction(), versioned);
+        return new ExportedTensor(base, versioned, source);
+    }
+
+    /**
+     * A {@code DLManagedTensor} of a producer's own, for bridges to frameworks (the torch module's): one malloc'd
+     * block holding the struct, then {@code shape}, then {@code strides} (in elements), with the given
+     * {@code manager_ctx} and deleter. The deleter must free the block ({@code free(self)}) besides whatever it
+     * releases. Returns the block's address, which is the struct's.
+     */
+    public static long managedTensor(long data, int deviceType, int deviceId, DLDataType dtype, long[] shape,
+                                     long[] strides, long managerCtx, long deleter) {
+        if (dtype == null) {
+            throw new IllegalArgumentException("dtype is null");
+        }
+        elements(shape);
+        if (strides == null || strides.length != shape.length) {
+            throw new IllegalArgumentException("strides must have one entry per dimension of shape "
+                    + Arrays.toString(shape));
+        }
+        return allocate(data, deviceType, deviceId, dtype, shape, strides, managerCtx, deleter, false);
+    }
+
+    private static long allocate(long data, int deviceType, int deviceId, DLDataType dtype, long[] shape,
+                                 long[] strides, long managerCtx, long deleter, boolean versioned) {
         int ndim = shape.length;
         int header = versioned ? DLManagedTensorVersioned.SIZE : DLManagedTensor.SIZE;
         long size = header + 2L * ndim * Long.BYTES;
@@ -139,26 +165,33 @@ public final class Dlpack {
         Pointer.memset(block, 0, size);
         long shapeAt = base + header;
         long stridesAt = shapeAt + (long) ndim * Long.BYTES;
-        long[] strides = new long[ndim];
-        long stride = 1;
-        for (int i = ndim - 1; i >= 0; i--) {
-            strides[i] = stride;
-            stride *= shape[i];
-        }
         if (ndim > 0) {
             new org.bytedeco.javacpp.LongPointer(new DLTensor.RawAddress(shapeAt, 2L * ndim * Long.BYTES))
                     .put(shape).position(ndim).put(strides);
         }
+        DLTensor tensor;
         if (versioned) {
             DLManagedTensorVersioned struct = new DLManagedTensorVersioned(base);
-            struct.writeHeader(0, freeFunction(), 0);
-            struct.dlTensor().write(data, device.type(), device.id(), dtype, shapeAt, stridesAt, ndim);
+            struct.writeHeader(managerCtx, deleter, 0);
+            tensor = struct.dlTensor();
         } else {
             DLManagedTensor struct = new DLManagedTensor(base);
-            struct.writeManagement(0, freeFunction());
-            struct.dlTensor().write(data, device.type(), device.id(), dtype, shapeAt, stridesAt, ndim);
+            struct.writeManagement(managerCtx, deleter);
+            tensor = struct.dlTensor();
         }
-        return new ExportedTensor(base, versioned, source);
+        tensor.write(data, deviceType, deviceId, dtype, ndim == 0 ? 0 : shapeAt, ndim == 0 ? 0 : stridesAt, ndim);
+        return base;
+    }
+
+    /** Compact row-major strides of {@code shape}, in elements. */
+    public static long[] contiguousStrides(long[] shape) {
+        long[] strides = new long[shape.length];
+        long stride = 1;
+        for (int i = shape.length - 1; i >= 0; i--) {
+            strides[i] = stride;
+            stride *= shape[i];
+        }
+        return strides;
     }
 
     static long elements(long[] shape) {
