@@ -32,10 +32,36 @@ import org.rocshmem.testsupport.InitializedPe;
 class SymmetricTensorTest {
     private static final int N = 16;
 
+    /**
+     * Every function on 2 PEs, then the misuse cases, then use after the session ended: one PE JVM pair, since
+     * starting JVMs that load libtorch is the costly part of these tests.
+     */
     @Test
-    @MultiPe(value = 2, lifecycle = InitializedPe.class, timeoutSeconds = 120)
-    void createWrapPeerHeapBasesAndStreamOperationsOnTwoPes() {
-        Rocshmem shmem = Rocshmem.current();
+    @MultiPe(value = 2, timeoutSeconds = 180)
+    void everyFunctionOnTwoPesThenMisuseAndUseAfterTheSessionEnds() {
+        SymmetricTensor survivor;
+        TorchShmem torch;
+        try (Rocshmem shmem = Rocshmem.init()) {
+            streamOperations(shmem);
+            wrapPeerAndHeapBases();
+            misuse(shmem);
+            torch = TorchShmem.of(shmem);
+            survivor = torch.create(ScalarType.Int, 4);
+            survivor.tensor().fill_(new Scalar(3));
+            assertEquals(12, survivor.tensor().sum().item_long());
+            shmem.barrierAll();
+        }
+        // the session ended with the tensor open: it refuses every use, and releasing it is safe
+        assertTrue(survivor.isClosed());
+        String m = assertThrows(RocshmemStateException.class, survivor::tensor).getMessage();
+        assertTrue(m.contains("session ended"), m);
+        assertDoesNotThrow(survivor::close);
+        assertDoesNotThrow(survivor::close);
+        assertThrows(RocshmemStateException.class, () -> TorchShmem.of(torch.session()));
+    }
+
+    /** create, zero copy, a torch computation, put/get/barrier on a stream. */
+    private static void streamOperations(Rocshmem shmem) {
         TorchShmem torch = TorchShmem.of(shmem);
         assertSame(torch, TorchShmem.of(shmem), "one TorchShmem per session");
         int me = shmem.myPe();
@@ -84,10 +110,9 @@ class SymmetricTensorTest {
             assertEquals(1000L * next * N + (long) N * (N - 1), got.tensor().sum().item_long());
             shmem.barrierAll();
         }
-        wrapPeerAndHeapBases();
     }
 
-    /** wrap, peer and heapBases (part of the first test: one PE JVM pair per test method is the costly part). */
+    /** wrap, peer and heapBases. */
     private static void wrapPeerAndHeapBases() {
         Rocshmem shmem = Rocshmem.current();
         TorchShmem torch = TorchShmem.of(shmem);
@@ -133,28 +158,6 @@ class SymmetricTensorTest {
             assertEquals(stamp(me, N, 7)[3] + 5, view.get(3));
             shmem.barrierAll();
         }
-    }
-
-    @Test
-    @MultiPe(value = 2, timeoutSeconds = 120)
-    void misuseGetsClearExceptionsAndTensorsRefuseUseAfterTheSessionEnds() {
-        SymmetricTensor survivor;
-        TorchShmem torch;
-        try (Rocshmem shmem = Rocshmem.init()) {
-            misuse(shmem);
-            torch = TorchShmem.of(shmem);
-            survivor = torch.create(ScalarType.Int, 4);
-            survivor.tensor().fill_(new Scalar(3));
-            assertEquals(12, survivor.tensor().sum().item_long());
-            shmem.barrierAll();
-        }
-        // the session ended with the tensor open: it refuses every use, and releasing it is safe
-        assertTrue(survivor.isClosed());
-        String m = assertThrows(RocshmemStateException.class, survivor::tensor).getMessage();
-        assertTrue(m.contains("session ended"), m);
-        assertDoesNotThrow(survivor::close);
-        assertDoesNotThrow(survivor::close);
-        assertThrows(RocshmemStateException.class, () -> TorchShmem.of(torch.session()));
     }
 
     private static void misuse(Rocshmem shmem) {
