@@ -4,6 +4,8 @@
 #   2. builds the CPU emulator (HIP, rocSHMEM, RCCL) and runs its native tests (ctest),
 #   3. builds and tests the real variant against the real libamdhip64 and librccl from Debian's archive,
 #   4. builds and tests the -emu variant (Java tests on the emulator, each PE in its own JVM), javadoc included,
+#      and the optional rocshmem-pytorch module with its tests (bytedeco's pytorch natives, 88 MB, are cached in
+#      downloads/m2 like every other Maven download),
 #   5. runs the benchmarks in smoke mode (bench/run.sh --smoke: every benchmark runs, the typed hot paths
 #      allocate 0 B/op; bench/scale.sh --smoke: the scaling rows run at 1 and 2 PEs with right results;
 #      timings are never judged),
@@ -27,14 +29,16 @@ ctest --test-dir rocshmem/cppbuild/emu-build --output-on-failure --timeout 300
 
 # Both variants, each with its own platform artifact (rocshmem-platform, rocshmem-platform-emu), side by side.
 dev/mvn.sh install -DhipOnly
-# The emulator was built (and tested) above: no second cppbuild pass.
+# The emulator was built (and tested) above: no second cppbuild pass. This reactor also builds and tests pytorch/
+# (symmetric PyTorch tensors, DLPack with torch) and bench/.
 dev/mvn.sh install -Djavacpp.platform.extension=-emu -Djavacpp.cppbuild.skip=true
 # The reactor build above also built the bench module with its native helper.
 bench/run.sh --smoke --no-build
 # The emulator at 1 and 2 PEs with tiny counts (bench/scale.sh --smoke: every scaling row runs, results right).
 bench/scale.sh --smoke
 
-# As users get them: every sample on the emulator, then the README quick start and the javadoc tour as printed.
+# As users get them: every sample on the emulator (torch.TorchRing included), then the README quick start and the
+# javadoc tour as printed.
 # What a user sees must carry no terminal colour codes (Maven 3.8 prints ESC[0m even with -B -q).
 mkdir -p target
 samples/run.sh --all 2>&1 | tee target/samples-output.log

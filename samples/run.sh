@@ -52,6 +52,7 @@ elif [[ "$1" == "--all" ]]; then
                   "kernels.StreamWithKernel 2"; do
         ROCSHMEM_EMU_WAVE_SIZE=32 run $sample
     done
+    run torch.TorchRing 2
     echo "samples/run.sh: every sample verified its results"
 else
     sample="$1"

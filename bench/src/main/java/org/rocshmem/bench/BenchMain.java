@@ -37,7 +37,7 @@ import org.rocshmem.api.Rocshmem;
  */
 public final class BenchMain {
     /** Every benchmark of the rounds (the steady-state curves run separately, in fresh JVMs). */
-    static final String ALL = "org\\.rocshmem\\.bench\\.ops\\.(Rma|Array|Atomic|Sync|Collective|Stream|Kernel|JniCost)Benchmarks\\.";
+    static final String ALL = "org\\.rocshmem\\.bench\\.ops\\.(Rma|Array|Tensor|Atomic|Sync|Collective|Stream|Kernel|JniCost)Benchmarks\\.";
     /**
      * The steady-state curves (SteadyStateBenchmarks methods). bench/run.sh runs each in fresh PE JVMs; given
      * together, typed_p comes first so that it meets the typed path cold.

@@ -5,6 +5,13 @@ package org.rocshmem.api;
  * On a GPU it may not: rocSHMEM's heap is device memory, and a host load from it faults. The emulator, whose heap is
  * host memory, refuses as well, so that a program tested here does not fail on its first GPU run; a program meant
  * only for the emulator opts in with {@value #SETTING}{@code =1}.
+ *
+ * <p>Symmetric PyTorch tensors (the optional {@code rocshmem-pytorch} artifact, {@code org.rocshmem.pytorch}) and
+ * DLPack exports ({@code org.rocshmem.api.dlpack}) are not host access in this sense and are not checked here: they
+ * hand the memory to a framework as memory of the device it lives on. On the emulator that device is the CPU
+ * (kDLCPU, torch CPU tensors), because emulated device memory is host memory, so torch CPU operations on those
+ * tensors are their intended use; on a GPU the same tensors are device tensors (kDLROCM) and the framework's device
+ * operations touch them.
  */
 final class HostAccess {
     static final String SETTING = "ROCSHMEM_EMU_HOST_ACCESS";

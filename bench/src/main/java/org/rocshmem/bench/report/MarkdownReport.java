@@ -120,6 +120,26 @@ final class MarkdownReport {
                     .append(bytesPerOp(label + " array", Rows.NONE)).append(" |\n");
         }
 
+        md.append("\n## Symmetric PyTorch tensors: stream-ordered put, tensor vs view\n\n");
+        md.append("`tensor`: `TorchShmem.put(destination, source, pe, stream)` of two symmetric `long` tensors (the"
+                + " optional rocshmem-pytorch module); `view`: `putmemOnStream` between the same tensors' symmetric views."
+                + " Each call is followed by `hipStreamSynchronize`. Interleaved as the array rows; \"tensor / view\":"
+                + " time of the view form over the tensor form's, paired by measurement iteration. Target: ≥ 0.95,"
+                + " 0 B/op.\n\n");
+        md.append("| op | view GB/s | tensor GB/s | tensor / view | CPU time: tensor / view | target |")
+                .append(" B/op view / tensor |\n|---|---|---|---|---|---|---|\n");
+        for (String label : Rows.TENSORS) {
+            double bytes = Rows.bytesOf(label);
+            Stats ratio = Targets.tensorRatio(stats, label, false);
+            md.append("| ").append(Rows.display(label)).append(" | ")
+                    .append(fmt(bytes / stats.time(label + " view", Rows.NONE).median(), 2)).append(" | ")
+                    .append(fmt(bytes / stats.time(label + " tensor", Rows.NONE).median(), 2)).append(" | ")
+                    .append(ratio.format(3)).append(" | ").append(Targets.tensorRatio(stats, label, true).format(3))
+                    .append(" | ≥ 0.95 ").append(!ratio.isEmpty() && ratio.median() >= Targets.ARRAY_RATIO ? "✓" : "✗")
+                    .append(" | ").append(bytesPerOp(label + " view", Rows.NONE)).append(" / ")
+                    .append(bytesPerOp(label + " tensor", Rows.NONE)).append(" |\n");
+        }
+
         md.append("\n## Collectives, ns per call (every PE makes the same calls: single-shot iterations of ")
                 .append(org.rocshmem.bench.ops.CollectiveBenchmarks.K).append(" calls)\n\n");
         latencyTable(md, Rows.COLLECTIVES, false);

@@ -14,6 +14,9 @@ final class Rows {
             "get_longs_64KiB", "get_longs_1MiB", "get_longs_16MiB");
     /** view16: the view form with its local side where a long[]'s elements start, 16 bytes past the alignment. */
     static final List<String> FORMS = List.of("view", "array", "view16");
+    /** Stream-ordered put of a symmetric PyTorch tensor; each label runs as every one of TENSOR_FORMS. */
+    static final List<String> TENSORS = List.of("put_tensor_1MiB", "put_tensor_16MiB");
+    static final List<String> TENSOR_FORMS = List.of("view", "tensor");
     static final List<String> COLLECTIVES = List.of("barrier_all", "team_sync", "sum_reduce", "broadcast");
     static final String STREAM = "putmem_on_stream_8B";
     /** 100 launches of a one-work-item kernel, then one hipStreamSynchronize (KernelBenchmarks). */
@@ -75,6 +78,11 @@ final class Rows {
         }
         for (String label : ARRAYS) {
             for (String form : FORMS) {
+                rows.add(new String[] {label + " " + form, NONE});
+            }
+        }
+        for (String label : TENSORS) {
+            for (String form : TENSOR_FORMS) {
                 rows.add(new String[] {label + " " + form, NONE});
             }
         }

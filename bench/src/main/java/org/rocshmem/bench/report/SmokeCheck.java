@@ -29,6 +29,12 @@ final class SmokeCheck {
                         stats.allocation(label, "typed").median()));
             }
         }
+        for (String label : Rows.TENSORS) {
+            if (!stats.allocationFree(label + " tensor", Rows.NONE)) {
+                problems.add(String.format("tensor put %s allocates %.3f B/op (median over iterations)", label,
+                        stats.allocation(label + " tensor", Rows.NONE).median()));
+            }
+        }
         List<String> curves = new java.util.ArrayList<>(SteadyState.CURVES);
         curves.addAll(SteadyState.FOREGROUND_CURVES);
         for (String name : curves) {

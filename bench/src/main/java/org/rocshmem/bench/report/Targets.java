@@ -65,6 +65,7 @@ final class Targets {
                 List.of(Rows.KERNEL_ARGS), "typed", KERNEL_MARGIN_NS));
         verdicts.add(bandwidthVerdict());
         verdicts.add(arrayVerdict());
+        verdicts.add(tensorVerdict());
         verdicts.add(allocationVerdict());
         verdicts.add(steadyVerdict());
         return verdicts;
@@ -266,6 +267,50 @@ final class Targets {
     }
 
     /** The array form's bandwidth over that of {@code form} (view or view16), paired by measurement iteration. */
+    /**
+     * Issue 28 item 6: a stream-ordered put of a symmetric PyTorch tensor at ≥ 0.95× the same put between views,
+     * 0 B/op. Judged as {@link #arrayVerdict}: on the wall clock, else on CPU time (met only there), else under.
+     */
+    private Verdict tensorVerdict() {
+        String target = "tensor put ≥ 0.95× view put at 1 MiB and 16 MiB, 0 B/op";
+        List<String> cpuOnly = new ArrayList<>();
+        List<String> under = new ArrayList<>();
+        List<String> allocating = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
+        for (String label : Rows.TENSORS) {
+            Stats wall = tensorRatio(stats, label, false);
+            Stats cpu = tensorRatio(stats, label, true);
+            if (wall.isEmpty() || cpu.isEmpty()) {
+                return new Verdict(target, "no data", Met.NO, "no tensor rows for " + label);
+            }
+            String row = String.format("%s %.3f× wall clock (per iteration %.3f–%.3f), %.3f× on CPU time",
+                    Rows.display(label), wall.median(), wall.min(), wall.max(), cpu.median());
+            rows.add(row);
+            if (wall.median() < ARRAY_RATIO) {
+                (cpu.median() >= ARRAY_RATIO ? cpuOnly : under).add(row);
+            }
+            if (!stats.allocationFree(label + " tensor", Rows.NONE)) {
+                allocating.add(Rows.display(label));
+            }
+        }
+        String result = String.join("; ", rows) + "; " + (allocating.isEmpty() ? "0 B/op on every tensor row"
+                : "allocating: " + String.join(", ", allocating));
+        if (!allocating.isEmpty() || !under.isEmpty()) {
+            return new Verdict(target, result, Met.NO, "Below 0.95 on CPU time too: " + String.join("; ", under)
+                    + ". " + loadFacts());
+        }
+        if (!cpuOnly.isEmpty()) {
+            return new Verdict(target, result, Met.PARTLY, "on CPU time", "Below 0.95 on the wall clock only: "
+                    + String.join("; ", cpuOnly) + ". " + loadFacts());
+        }
+        return new Verdict(target, result, Met.YES, "");
+    }
+
+    /** Time of the view form over the tensor form's, paired by measurement iteration (≥ 1: the tensor is faster). */
+    static Stats tensorRatio(RunStats stats, String label, boolean cpu) {
+        return stats.iterationRatio(label + " view", label + " tensor", cpu);
+    }
+
     static Stats arrayRatio(RunStats stats, String label, String form, boolean cpu) {
         return stats.iterationRatio(label + " " + form, label + " array", cpu);
     }
