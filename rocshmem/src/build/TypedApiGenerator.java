@@ -1340,12 +1340,12 @@ public final class TypedApiGenerator {
                     .append(" source, int root) {\n");
             s.append("        long team = collectiveHandle();\n        if (team == 0) {\n            return;\n        }\n");
             s.append("        checkRoot(root);\n        checkSameShape(destination, source);\n");
-            s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
+            s.append("        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        switch (destination.type) {\n");
             byFunction(with, t -> fn(t, "broadcast")).forEach((f, cases) -> s.append("            case ").append(cases)
                     .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
-                    .append("(ctx, team, dest, src, n, root);\n"));
+                    .append("(contextFor(destination), team, dest, src, n, root);\n"));
             s.append("            default -> throw unsupportedType(\"broadcast\", destination);\n        }\n    }\n\n");
         }
 
@@ -1371,12 +1371,13 @@ public final class TypedApiGenerator {
             s.append("        long team = collectiveHandle();\n        if (team == 0) {\n            return;\n        }\n");
             s.append("        checkReduceCounts(\"").append(method).append("\", destination, source, ").append(scatter)
                     .append(");\n");
-            s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
+            // The context is taken in the case arm, after the type check: argument errors before resource errors.
+            s.append("        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        int status = switch (destination.type) {\n");
             byFunction(with, t -> fn(t, op + "_" + kind)).forEach((f, cases) -> s.append("            case ")
                     .append(cases).append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
-                    .append("(ctx, team, dest, src, n);\n"));
+                    .append("(contextFor(destination), team, dest, src, n);\n"));
             s.append("            default -> throw unsupportedType(\"").append(method).append("\", destination);\n        };\n");
             s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");
             // stream form
@@ -1392,13 +1393,13 @@ public final class TypedApiGenerator {
                         .append(" destination, ").append(j.viewClass).append(" source) {\n");
                 s.append("        long team = collectiveHandle();\n        if (team == 0) {\n            return;\n        }\n");
                 s.append("        checkReduceCounts(\"").append(method).append("\", destination, source, false);\n");
-                s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
+                s.append("        long dest = destination.localBase();\n"
                         + "        long src = source.localBase();\n        int n = count(destination);\n"
                         + "        long queue = stream.address();\n");
                 s.append("        int status = switch (destination.type) {\n");
                 byFunction(ws, t -> fn(t, streamFn)).forEach((f, cases) -> s.append("            case ").append(cases)
                         .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
-                        .append("(ctx, team, dest, src, n, queue);\n"));
+                        .append("(contextFor(destination), team, dest, src, n, queue);\n"));
                 s.append("            default -> throw unsupportedType(\"").append(method)
                         .append("\", destination);\n        };\n");
                 s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");
