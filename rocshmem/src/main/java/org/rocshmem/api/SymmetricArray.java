@@ -167,7 +167,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_getmem into registered local memory: its first {@link #byteSize()} bytes. */
     @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
     public final void getmem(int pe, RegisteredBuffer destination) {
-        getmemInto(pe, destination.start("getmem destination", byteSize()));
+        getmemInto(pe, destination.writableStart("getmem destination", byteSize()));
     }
 
     /** rocshmem_putmem of {@link #byteSize()} bytes from the checked local address {@code src}. */
@@ -203,7 +203,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_getmem into a direct ByteBuffer: {@link #byteSize()} bytes from its position (which does not move). */
     @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
     public final void getmem(int pe, java.nio.ByteBuffer destination) {
-        getmem(pe, LocalMemory.of(destination, "getmem destination"));
+        getmem(pe, LocalMemory.writable(destination, "getmem destination"));
     }
 
     /** rocshmem_getmem: copies PE {@code pe}'s copy of this view into the whole local {@code destination}. */
