@@ -561,7 +561,7 @@ public final class TypedApiGenerator {
 
                         /** Whether rocSHMEM defines {@code rocshmem_<type>_<operation>} (or its ctx form) on the host. */
                         public boolean supports(String operation) {
-                            return hostOperations.contains(operation);
+                            return hostOperations.contains(java.util.Objects.requireNonNull(operation, "operation"));
                         }
 
                         /**
@@ -570,7 +570,7 @@ public final class TypedApiGenerator {
                          * view classes' javadoc). A superset of {@link #hostOperations()}.
                          */
                         public boolean serves(String operation) {
-                            return servedOperations.contains(operation);
+                            return servedOperations.contains(java.util.Objects.requireNonNull(operation, "operation"));
                         }
 
                         /** The C types a view of {@code elementType} can stand for. */
@@ -926,7 +926,8 @@ public final class TypedApiGenerator {
                     .append(" */\n");
             s.append(calls);
             s.append("    public void ").append(method).append("(int pe, ").append(view).append(" ").append(local)
-                    .append(") {\n        requireSameLength(").append(local).append(");\n");
+                    .append(") {\n        requireSameLength(").append(local).append(", \"").append(local)
+                    .append("\");\n");
             s.append("        long remote = remoteBase(pe);\n        long local = ").append(local)
                     .append(".localBase();\n");
             dispatch(with, op, Natives.Local.NONE, t -> put ? "remote, local, length, pe" : "local, remote, length, pe",

@@ -351,6 +351,7 @@ public final class Rocshmem implements AutoCloseable {
      */
     @CallsNative("rocshmem_ctx_create")
     public Context createContext(ContextOption... options) {
+        Objects.requireNonNull(options, "options");
         java.util.Set<ContextOption> set = java.util.EnumSet.noneOf(ContextOption.class);
         set.addAll(java.util.Arrays.asList(options));
         return createContext(set);

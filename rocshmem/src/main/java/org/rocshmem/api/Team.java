@@ -271,7 +271,8 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             return;
         }
         checkRoot(root);
-        destination.requireSameBytes(source);
+        java.util.Objects.requireNonNull(destination, "destination");
+        destination.requireSameBytes(source, "source");
         AddressCalls.rocshmem_broadcastmem_on_stream(team, destination.localBase(), source.localBase(),
                 source.byteSize(), root, stream.address());
     }
