@@ -77,10 +77,6 @@ cp="$top/bench/target/rocshmem-bench.jar:$(cat bench/target/classpath.txt)"
 # Every PE JVM inherits these (the launcher forwards -Dorg.bytedeco.*): the emulator variant, and a JavaCPP
 # cache inside the build tree.
 props=(-Dorg.bytedeco.javacpp.platform.extension=-emu "-Dorg.bytedeco.javacpp.cachedir=$top/bench/target/javacpp-cache")
-# rocSHMEM's default of one host context is taken by its own default context. The reductions measured here need
-# the typed API's session context (they exist only in ctx form) and, for the C and raw rows, one context of their
-# own per trial, while the session's lives on: with the library's default context, three.
-export ROCSHMEM_MAX_NUM_HOST_CONTEXTS="${ROCSHMEM_MAX_NUM_HOST_CONTEXTS:-3}"
 # The benchmarks measure what the Java layers add over C, not the emulator's completion model: immediate delivery
 # keeps the rows comparable with earlier reports (deferred completion, the emulator's default, queues every put and
 # adds its own cost and variance to all three variants alike).

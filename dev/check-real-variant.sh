@@ -1,7 +1,7 @@
 #!/bin/bash
 # Rehearses the real (ROCm) variant's native build on a machine without ROCm or rocSHMEM.
 #
-# On a ROCm host `mvn -Procm` compiles the JavaCPP-generated JNI sources with hipcc and relocatable
+# On a ROCm host `mvn -Pplatform` compiles the JavaCPP-generated JNI sources with hipcc and relocatable
 # device code (-fgpu-rdc), and links jnirocshmem against rocSHMEM's static library. This script
 # proves as much of that as can be proven here:
 #   1. generates jnihip.cpp / jnirocshmem.cpp with the real variant's Maven build (compile step off),
@@ -9,7 +9,7 @@
 #   2. builds (once, cached) a Debian sid root holding Debian's real hipcc and HIP, ROCm 7.2.4 from
 #      experimental, the HIP version the presets are generated from (sid's hipcc 7.0 pulls HIP 6.4
 #      headers, older than the 7.x API that jnihip.cpp is generated for);
-#   3. in that root, compiles and links both JNI libraries with the rocm profile's flags:
+#   3. in that root, compiles and links both JNI libraries with the platform profile's flags:
 #      jnihip fully (-Wl,--no-undefined against the real libamdhip64); jnirocshmem as a shared
 #      library whose unresolved symbols must be exactly rocSHMEM host functions that the manifest
 #      says the real library defines (what librocshmem.a would satisfy); then once more against a
@@ -24,7 +24,9 @@
 # cached (Maven ~1 min, the JNI hipcc runs for 6 targets ~2 min, the kernels ~1.5 min). Needs root
 # (debootstrap, chroot).
 #
-# Environment: RV_WORK (scratch dir, default target/real-variant), RV_SID_ROOT (default
+# Environment: RV_REUSE_TREE=1 (run-tests.sh: take step 1's JNI sources from the hip-only build the test command
+# just ran in this tree, target/real-variant-jni, instead of a second Maven build), RV_WORK (scratch dir, default
+# target/real-variant), RV_SID_ROOT (default
 # downloads/sid-root), RV_OFFLOAD_ARCHS (GPU targets, space-separated; default rocshmem.offload.targets
 # of rocshmem/pom.xml, rocSHMEM's own list, less what the root's clang does not know),
 # ROCSHMEM_DEBIAN_MIRROR.
@@ -75,6 +77,17 @@ in_root() {
 }
 
 # ---------------------------------------------------------------------------------------------
+if [[ "${RV_REUSE_TREE:-0}" == 1 ]]; then
+# The test command has just built the real variant of this very tree (dev/mvn.sh install -DhipOnly), whose
+# hip-only profile also generated the whole real variant's JNI sources (target/real-variant-jni): use them
+# and the tree's twin and targets instead of repeating that Maven build in a copy.
+step "1/6 the real variant's JNI sources from the test command's build (RV_REUSE_TREE=1)"
+SRC="$TOP"
+GEN="$TOP/rocshmem/target/real-variant-jni"
+for f in jnihip.cpp jnijavacpp.cpp jnirocshmem.cpp; do
+    [[ -s "$GEN/$f" ]] || fail "$GEN/$f is missing: run dev/mvn.sh install -DhipOnly first, or unset RV_REUSE_TREE"
+done
+else
 step "1/6 generating the real variant's JNI sources (Maven, compile step off)"
 SRC="$WORK/src"
 rm -rf "$SRC" && mkdir -p "$SRC"
@@ -93,6 +106,7 @@ GEN="$SRC/rocshmem/target/native/org/rocshmem/linux-x86_64"
 for f in jnihip.cpp jnijavacpp.cpp jnirocshmem.cpp; do
     [[ -s "$GEN/$f" ]] || fail "JavaCPP did not generate $f (see $RESULTS/maven.log)"
 done
+fi
 # The one list of GPU targets, as Maven's resource filtering wrote it for KernelCompiler.
 TARGETS_FILE="$SRC/rocshmem/target/classes/org/rocshmem/api/kernel/offload-targets.properties"
 [[ -f "$TARGETS_FILE" ]] || fail "Maven did not write $TARGETS_FILE"
@@ -212,9 +226,9 @@ PY
 
 # ---------------------------------------------------------------------------------------------
 step "4/6 compiling and linking with hipcc -fgpu-rdc in the root"
-# One comma-separated flag, as the rocm profile's rocshmem.offload.archs spells it.
+# One comma-separated flag, as the platform profile's rocshmem.offload.archs spells it.
 ARCH_FLAGS=" --offload-arch=${OFFLOAD_ARCHS// /,}"
-# The rocm profile's flags (platform.compiler.default = -O3 -fgpu-rdc --hip-link) plus JavaCPP's
+# The platform profile's flags (platform.compiler.default = -O3 -fgpu-rdc --hip-link) plus JavaCPP's
 # cpp17 and linux-x86_64 output flags, as javacpp's Builder would pass them.
 CXXFLAGS="-Iinclude -Ijdk-include -Ijdk-include/linux -D__HIP_PLATFORM_AMD__ -O3 -fgpu-rdc --hip-link$ARCH_FLAGS -std=c++17"
 LIBFLAGS="-Wl,-z,noexecstack -Wl,-Bsymbolic -Wall -fPIC -pthread -shared"

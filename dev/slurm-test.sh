@@ -89,7 +89,6 @@ echo "slurm-test: srun -n 2 ran RingExchange under a real Slurm ($(srun --versio
 # SLURM_NTASKS_PER_NODE=2, but all 4 tasks are on its one node, so SLURM_LOCALID is 0..3 and the bootstrap rightly
 # refuses LOCAL_RANK=2 with LOCAL_WORLD_SIZE=2. So the job sets the emulator's own node size instead. The PE program
 # is the one of SimulatedNodesTest, run from its source; each line is checked for every PE.
-export ROCSHMEM_MAX_NUM_HOST_CONTEXTS=2 # the typed API's host reductions need a second host context
 nodes_pe="$top/rocshmem/src/test/java/org/rocshmem/api/launch/SimulatedNodesPe.java"
 output=$(ROCSHMEM_EMU_PES_PER_NODE=2 srun -n 4 --overcommit --label --kill-on-bad-exit=1 --time=5 \
     java -Dorg.bytedeco.javacpp.platform.extension=-emu -cp "$classpath" "$nodes_pe" 2>&1) \

@@ -146,7 +146,7 @@ report_offload_targets() {
     local list
     list="$(echo $targets | tr ' ' ',')"
     echo "librocshmem.a holds device code for: $targets"
-    echo "  build with: mvn -Procm -Drocshmem.offload.targets=$list (the default lists every target rocSHMEM builds by default)"
+    echo "  build with: mvn -Pplatform -Drocshmem.offload.targets=$list (the default lists every target rocSHMEM builds by default)"
 }
 
 if [[ -z "$EXTENSION" ]]; then
@@ -184,7 +184,9 @@ if [[ "$EXTENSION" == "-emu" ]]; then
     BUILD_DIR="$CPPBUILD_PATH/emu-build"
     # A real librccl unpacked by an earlier real-variant build serves as the reference of the
     # emulator's export check (ctest rccl_exports_match_real_library; skipped without one).
+    # ROCSHMEM_EMU_TESTS=OFF (./run-sample.sh) builds only what the variant installs, not the ctest programs.
     "$CMAKE" -S "$TOP_PATH/rocshmem/emu" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DROCSHMEM_EMU_TESTS="${ROCSHMEM_EMU_TESTS:-ON}" \
         -DHIP_INCLUDE_DIR="$INSTALL_PATH/include" -DCMAKE_INSTALL_PREFIX="$INSTALL_PATH" \
         -DRCCL_REFERENCE_DIR="$CPPBUILD_PATH/debian-rccl/usr/lib/x86_64-linux-gnu" >/dev/null \
         || fail "configuring the CPU emulator failed (see output above)"

@@ -20,9 +20,6 @@ mvn -B -ntp -q -Dstyle.color=never -Dmaven.repo.local="$top/downloads/m2" -f "$h
     | sed 's/\x1b\[[0-9;]*m//g' >&2
 classpath="$here/target/classes:$(cat "$here/target/classpath.txt")"
 variant=-Dorg.bytedeco.javacpp.platform.extension=-emu
-# rocSHMEM's default of one host context is taken by its own default context; the samples with host reductions
-# (defined only in ctx form) need a second one for the typed API's session context, on a GPU as here.
-export ROCSHMEM_MAX_NUM_HOST_CONTEXTS="${ROCSHMEM_MAX_NUM_HOST_CONTEXTS:-2}"
 
 run() {
     local sample="$1" nproc="$2"

@@ -61,6 +61,15 @@ int child_main(const std::string& mode) {
   }
   write_pid_file(dir, "pid.grandchild." + std::to_string(rank), grandchild);
   if (mode == "timeout" && rank == 0) signal(SIGTERM, SIG_IGN);  // forces the SIGKILL escalation
+  if ((mode == "stopped_first" || mode == "stopped_alone") && (rank == 0 || rank == world - 1)) {
+    for (int i = 0; i < 500 && count_files(dir) < 2 * world; ++i) usleep(10000);
+    // PE 0 plays one the emulator stopped (71) before the PE that failed (3) exits.
+    if (rank == 0) return 71;
+    if (mode == "stopped_first") {
+      usleep(300000);
+      return 3;
+    }
+  }
   const bool i_fail = rank == world - 1 && (mode == "fail" || mode == "signal");
   if (i_fail) {
     // Fail only once every PE has recorded its pids, so the parent knows them all.
@@ -146,6 +155,20 @@ void test_failing_child(const Fixture& f) {
   check_all_gone(f, "fail");
 }
 
+// A PE stopped because another failed (71) exits first: the runner waits for the one that failed and
+// reports it; with none, the 71 is the status after the root-cause wait (1 s).
+void test_stopped_pe_first(const Fixture& f) {
+  auto r = run(f, {"--timeout", "20", "--grace", "1"}, "stopped_first");
+  CHECK(r.exit_code == 3, "runner status when a 71 precedes the failure: " + std::to_string(r.exit_code) + "\n" +
+                              r.output);
+  CHECK(contains(r.output, "PE " + std::to_string(f.n - 1) + " exited with status 3"), "failure message:\n" + r.output);
+  check_all_gone(f, "stopped_first");
+  auto alone = run(f, {"--timeout", "20", "--grace", "1"}, "stopped_alone");
+  CHECK(alone.exit_code == 71, "runner status for a lone 71: " + std::to_string(alone.exit_code) + "\n" + alone.output);
+  CHECK(alone.seconds >= 1 && alone.seconds < 10, "lone 71 run took " + std::to_string(alone.seconds) + " s");
+  check_all_gone(f, "stopped_alone");
+}
+
 void test_signalled_child(const Fixture& f) {
   auto r = run(f, {"--timeout", "20", "--grace", "1"}, "signal");
   CHECK(r.exit_code == 128 + SIGKILL, "runner status for a SIGKILLed PE: " + std::to_string(r.exit_code) + "\n" + r.output);
@@ -197,6 +220,7 @@ int main(int argc, char** argv) {
 
   test_env_and_prefixes(f);
   test_failing_child(f);
+  test_stopped_pe_first(f);
   test_signalled_child(f);
   test_timeout(f);
   test_bad_usage(f);

@@ -561,7 +561,7 @@ public final class TypedApiGenerator {
 
                         /** Whether rocSHMEM defines {@code rocshmem_<type>_<operation>} (or its ctx form) on the host. */
                         public boolean supports(String operation) {
-                            return hostOperations.contains(operation);
+                            return hostOperations.contains(java.util.Objects.requireNonNull(operation, "operation"));
                         }
 
                         /**
@@ -570,7 +570,7 @@ public final class TypedApiGenerator {
                          * view classes' javadoc). A superset of {@link #hostOperations()}.
                          */
                         public boolean serves(String operation) {
-                            return servedOperations.contains(operation);
+                            return servedOperations.contains(java.util.Objects.requireNonNull(operation, "operation"));
                         }
 
                         /** The C types a view of {@code elementType} can stand for. */
@@ -926,7 +926,8 @@ public final class TypedApiGenerator {
                     .append(" */\n");
             s.append(calls);
             s.append("    public void ").append(method).append("(int pe, ").append(view).append(" ").append(local)
-                    .append(") {\n        requireSameLength(").append(local).append(");\n");
+                    .append(") {\n        requireSameLength(").append(local).append(", \"").append(local)
+                    .append("\");\n");
             s.append("        long remote = remoteBase(pe);\n        long local = ").append(local)
                     .append(".localBase();\n");
             dispatch(with, op, Natives.Local.NONE, t -> put ? "remote, local, length, pe" : "local, remote, length, pe",
@@ -1340,12 +1341,12 @@ public final class TypedApiGenerator {
                     .append(" source, int root) {\n");
             s.append("        long team = collectiveHandle();\n        if (team == 0) {\n            return;\n        }\n");
             s.append("        checkRoot(root);\n        checkSameShape(destination, source);\n");
-            s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
+            s.append("        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        switch (destination.type) {\n");
             byFunction(with, t -> fn(t, "broadcast")).forEach((f, cases) -> s.append("            case ").append(cases)
                     .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
-                    .append("(ctx, team, dest, src, n, root);\n"));
+                    .append("(contextFor(destination), team, dest, src, n, root);\n"));
             s.append("            default -> throw unsupportedType(\"broadcast\", destination);\n        }\n    }\n\n");
         }
 
@@ -1371,12 +1372,13 @@ public final class TypedApiGenerator {
             s.append("        long team = collectiveHandle();\n        if (team == 0) {\n            return;\n        }\n");
             s.append("        checkReduceCounts(\"").append(method).append("\", destination, source, ").append(scatter)
                     .append(");\n");
-            s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
+            // The context is taken in the case arm, after the type check: argument errors before resource errors.
+            s.append("        long dest = destination.localBase();\n"
                     + "        long src = source.localBase();\n        int n = count(destination);\n");
             s.append("        int status = switch (destination.type) {\n");
             byFunction(with, t -> fn(t, op + "_" + kind)).forEach((f, cases) -> s.append("            case ")
                     .append(cases).append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
-                    .append("(ctx, team, dest, src, n);\n"));
+                    .append("(contextFor(destination), team, dest, src, n);\n"));
             s.append("            default -> throw unsupportedType(\"").append(method).append("\", destination);\n        };\n");
             s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");
             // stream form
@@ -1392,13 +1394,13 @@ public final class TypedApiGenerator {
                         .append(" destination, ").append(j.viewClass).append(" source) {\n");
                 s.append("        long team = collectiveHandle();\n        if (team == 0) {\n            return;\n        }\n");
                 s.append("        checkReduceCounts(\"").append(method).append("\", destination, source, false);\n");
-                s.append("        long ctx = contextFor(destination);\n        long dest = destination.localBase();\n"
+                s.append("        long dest = destination.localBase();\n"
                         + "        long src = source.localBase();\n        int n = count(destination);\n"
                         + "        long queue = stream.address();\n");
                 s.append("        int status = switch (destination.type) {\n");
                 byFunction(ws, t -> fn(t, streamFn)).forEach((f, cases) -> s.append("            case ").append(cases)
                         .append(" -> AddressCalls.").append(natives.use(f, Natives.Local.NONE))
-                        .append("(ctx, team, dest, src, n, queue);\n"));
+                        .append("(contextFor(destination), team, dest, src, n, queue);\n"));
                 s.append("            default -> throw unsupportedType(\"").append(method)
                         .append("\", destination);\n        };\n");
                 s.append("        checkStatus(\"").append(method).append("\", status);\n    }\n\n");

@@ -3,7 +3,7 @@
 // "kernel_fault_pe_test pe", the same binary plays the PEs: the last PE launches a kernel that
 // writes through a null pointer; the others wait in rocshmem_barrier_all. The driver checks the
 // victim's message (kernel, PE, block, thread) and exit status 70, that every survivor leaves
-// with the dead-peer message, and that no /dev/shm object of the job remains.
+// with the dead-peer message and status 71, and that no /dev/shm object of the job remains.
 #include <hip/hip_runtime.h>
 
 #include "emu_process.hpp"
@@ -56,11 +56,16 @@ int driver_main(const std::string& runner, int n) {
                            "made an invalid memory access (SIGSEGV) at address 0x8"),
         "no fault message naming the kernel, PE, block and thread");
   check(contains(r.output, "rocshmem-emu-run: PE " + v + " exited with status 70"), "victim status is not 70");
+  check(r.exit_code == 70, "job status " + std::to_string(r.exit_code) + ", expected the victim's 70");
+  // Loose for a loaded 2-core machine: the PEs start, fault and stop well within it.
+  check(r.seconds < 4.0, "the job took " + std::to_string(r.seconds) + " s");
   check(!contains(r.output, "UNEXPECTED"), "a PE went on after the fault");
   for (int pe = 0; pe < victim; ++pe) {
     check(contains(r.output, "[PE " + std::to_string(pe) + "] rocSHMEM emulator: PE " + std::to_string(pe) +
                                  ": peer PE "),
           "no dead-peer message from PE " + std::to_string(pe));
+    check(contains(r.output, "rocshmem-emu-run: PE " + std::to_string(pe) + " exited with status 71"),
+          "survivor PE " + std::to_string(pe) + " did not exit with 71 (stopped by another PE's failure)");
   }
   for (const auto& name : after)
     if (!before.count(name) && !emu_process::shm_object_in_use(name))

@@ -38,11 +38,14 @@ add_test(NAME shmem_device_api_doc_current
           --check "${CMAKE_CURRENT_SOURCE_DIR}/../../../docs/device-api.md")
 
 # Device-side put rate (information only): rocshmem-emu-run -n 2 -- rocshmem-emu-device-put-rate
-rocshmem_emu_kernel_host_program(rocshmem-emu-device-put-rate "${device_dir}/bench/device_put_rate.cpp")
-target_link_libraries(rocshmem-emu-device-put-rate PRIVATE rocshmem_twin rocshmem_cpu_emu)
-set_target_properties(rocshmem-emu-device-put-rate PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
-install(TARGETS rocshmem-emu-device-put-rate RUNTIME DESTINATION bin)
-# The smoke run keeps it working (it exits non-zero when its data check fails; rates are not judged).
-add_test(NAME emu_device_put_rate_smoke_2pe
-         COMMAND rocshmem-emu-run -n 2 --timeout 60 -- $<TARGET_FILE:rocshmem-emu-device-put-rate> --quick)
-set_tests_properties(emu_device_put_rate_smoke_2pe PROPERTIES TIMEOUT 90 LABELS emu)
+# (with the test programs: ROCSHMEM_EMU_TESTS=OFF leaves it out)
+if(ROCSHMEM_EMU_TESTS)
+  rocshmem_emu_kernel_host_program(rocshmem-emu-device-put-rate "${device_dir}/bench/device_put_rate.cpp")
+  target_link_libraries(rocshmem-emu-device-put-rate PRIVATE rocshmem_twin rocshmem_cpu_emu)
+  set_target_properties(rocshmem-emu-device-put-rate PROPERTIES INSTALL_RPATH "$ORIGIN/../lib")
+  install(TARGETS rocshmem-emu-device-put-rate RUNTIME DESTINATION bin)
+  # The smoke run keeps it working (it exits non-zero when its data check fails; rates are not judged).
+  add_test(NAME emu_device_put_rate_smoke_2pe
+           COMMAND rocshmem-emu-run -n 2 --timeout 60 -- $<TARGET_FILE:rocshmem-emu-device-put-rate> --quick)
+  set_tests_properties(emu_device_put_rate_smoke_2pe PROPERTIES TIMEOUT 90 LABELS emu)
+endif()

@@ -134,7 +134,7 @@ ROCSHMEM_EMU_API const char* rocshmem_emu_settings(void) {
 }
 
 ROCSHMEM_EMU_API void rocshmem_emu_abandon_job(void) {
-  if (is_initialized()) claim_job_abort(kPeerDiedExitStatus, kExitAbandoned);
+  if (is_initialized()) claim_job_abort(kFailureExitStatus, kExitAbandoned);
 }
 
 }  // extern "C"

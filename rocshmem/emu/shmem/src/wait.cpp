@@ -39,8 +39,8 @@ bool claim_job_abort(int status, int reason) {
 }
 
 void abort_job_for_mismatch(const std::string& message) {
-  if (!claim_job_abort(kPeerDiedExitStatus, kExitCollectiveMismatch)) leave_aborted_job("a collective");
-  fatal_exit(kPeerDiedExitStatus, "%s", message.c_str());
+  if (!claim_job_abort(kFailureExitStatus, kExitCollectiveMismatch)) leave_aborted_job("a collective");
+  fatal_exit(kFailureExitStatus, "%s", message.c_str());
 }
 
 void leave_aborted_job(const char* op) {
@@ -50,15 +50,16 @@ void leave_aborted_job(const char* op) {
   Backoff backoff;
   while (ctl->exit_requested.load(std::memory_order_acquire) != 1 && monotonic_ns() < give_up) backoff.pause();
   if (ctl->exit_requested.load(std::memory_order_acquire) != 1)
-    fatal_exit(kPeerDiedExitStatus, "leaving %s: another PE ended the job", op);
+    fatal_exit(kStoppedByPeerExitStatus, "leaving %s: another PE ended the job", op);
   const int status = ctl->exit_status.load(std::memory_order_relaxed);
   const int pe = ctl->exit_pe.load(std::memory_order_relaxed);
   const int reason = ctl->exit_reason.load(std::memory_order_relaxed);
   if (reason == kExitCollectiveMismatch)
-    fatal_exit(status, "leaving %s: PE %d ended the job for a collective mismatch (its message names both sides)", op,
-               pe);
+    fatal_exit(kStoppedByPeerExitStatus,
+               "leaving %s: PE %d ended the job for a collective mismatch (its message names both sides)", op, pe);
   if (reason == kExitAbandoned)
-    fatal_exit(status, "leaving %s: PE %d left the job without finalize (its program ended abnormally)", op, pe);
+    fatal_exit(kStoppedByPeerExitStatus, "leaving %s: PE %d left the job without finalize (its program ended abnormally)",
+               op, pe);
   fatal_exit(status, "PE %d called rocshmem_global_exit(%d); leaving %s", pe, status, op);
 }
 
@@ -78,19 +79,19 @@ void check_peers(const char* op, PeSet deps, PeerPolicy policy, bool (*still_wai
     bool died = state == kPeExited || (state != kPeFinalized && process_is_gone(pid));
     if (died) {
       if (!still_waiting(arg)) return;
-      fatal_exit(kPeerDiedExitStatus, "peer PE %d (pid %d) died while waiting in %s", pe, pid, op);
+      fatal_exit(kStoppedByPeerExitStatus, "peer PE %d (pid %d) died while waiting in %s", pe, pid, op);
     }
     if (state == kPeFinalized) {
       finished_others++;
       if (policy == PeerPolicy::collective) {
         if (!still_waiting(arg)) return;
-        fatal_exit(kPeerDiedExitStatus, "peer PE %d (pid %d) finalized while this PE waits in %s", pe, pid, op);
+        fatal_exit(kFailureExitStatus, "peer PE %d (pid %d) finalized while this PE waits in %s", pe, pid, op);
       }
     }
   }
   if (policy == PeerPolicy::point_to_point && others > 0 && finished_others == others) {
     if (!still_waiting(arg)) return;
-    fatal_exit(kPeerDiedExitStatus, "every other PE has finalized; %s can never complete", op);
+    fatal_exit(kFailureExitStatus, "every other PE has finalized; %s can never complete", op);
   }
 }
 

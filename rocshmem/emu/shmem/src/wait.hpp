@@ -2,7 +2,7 @@
 // Every blocking loop of the emulator goes through wait_for(): it spins briefly (pause), then
 // yields, then sleeps with growing naps; every ~20 ms it checks that the PEs it depends on are
 // still alive and that nobody called rocshmem_global_exit. A dead peer ends this PE with
-// status kPeerDiedExitStatus and a one-line message.
+// status kStoppedByPeerExitStatus and a one-line message.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,11 @@
 
 namespace rocshmem_emu {
 
-constexpr int kPeerDiedExitStatus = 70;
+// Exit statuses (docs/reliability.md). 70: this PE failed or found the failure (a collective mismatch, a peer
+// that finalized under a wait, a kernel fault). 71: this PE was stopped because another PE failed (it died, left
+// without finalize, or ended the job for a mismatch); the launchers report the PE that failed, not this one.
+constexpr int kFailureExitStatus = 70;
+constexpr int kStoppedByPeerExitStatus = 71;
 
 // World PEs start + i*stride for i < size.
 struct PeSet {

@@ -9,7 +9,9 @@
 // Failure policy: the first child that exits non-zero or dies of a signal decides the exit status
 // (its code, or 128+signal). Unless --keep-going is given, the others are then stopped: SIGTERM to
 // the whole process group, SIGKILL after the grace period. --timeout expiry stops everything and
-// exits 124 (unless a PE had already failed, whose status then wins). The runner is a child
+// exits 124 (unless a PE had already failed, whose status then wins). A PE that exits 71 was stopped
+// because another PE failed (the rocSHMEM emulator's status, docs/reliability.md): it decides only
+// if no PE exits with another failure within 1 s, which names the PE that failed. The runner is a child
 // subreaper and waits for every descendant, so nothing outlives it. When they are all gone it
 // removes the shared-memory objects they created and could not remove themselves (a PE killed
 // during init): the emulator names every object after its creator's pid (see the emulator's
@@ -338,7 +340,11 @@ int main(int argc, char** argv) {
     streams.push_back({err_p[0], 2, prefix, {}});
   }
 
+  // The rocSHMEM emulator's status for a PE stopped because another PE failed (kStoppedByPeerExitStatus).
+  constexpr int kStoppedByPeer = 71;
+  constexpr double kRootCauseWaitS = 1.0;
   const double start = now_s();
+  double provisional_since = -1;  // the first failure was a 71: waiting for the PE that caused it
   std::set<pid_t> reaped;  // every process we waited for: their shm objects are swept at the end
   int exit_code = 0;
   bool failed = false;
@@ -372,12 +378,14 @@ int main(int argc, char** argv) {
           snprintf(why, sizeof why, "PE %d was killed by signal %d", rank, WTERMSIG(status));
         else
           snprintf(why, sizeof why, "PE %d exited with status %d", rank, code);
-        if (!failed) {
+        const bool root_cause = provisional_since >= 0 && code != kStoppedByPeer;
+        if (!failed || root_cause) {
           failed = true;
           exit_code = code;
+          provisional_since = (!root_cause && code == kStoppedByPeer) ? now_s() : -1;
           if (o.keep_going)
             fprintf(stderr, "rocshmem-emu-run: %s\n", why);
-          else
+          else if (provisional_since < 0)
             stop_all(why);
         } else if (o.keep_going) {
           // Later failures are only news when we did not cause them ourselves.
@@ -386,6 +394,10 @@ int main(int argc, char** argv) {
       }
     }
 
+    if (provisional_since >= 0 && now_s() - provisional_since > kRootCauseWaitS) {
+      provisional_since = -1;
+      if (!o.keep_going) stop_all("a PE was stopped by another PE's failure, which did not exit");
+    }
     if (g_interrupt_signal && term_sent_at < 0) {
       if (!failed) { failed = true; exit_code = 128 + g_interrupt_signal; }
       stop_all("interrupted");

@@ -121,7 +121,7 @@ public enum CType {
 
     /** Whether rocSHMEM defines {@code rocshmem_<type>_<operation>} (or its ctx form) on the host. */
     public boolean supports(String operation) {
-        return hostOperations.contains(operation);
+        return hostOperations.contains(java.util.Objects.requireNonNull(operation, "operation"));
     }
 
     /**
@@ -130,7 +130,7 @@ public enum CType {
      * view classes' javadoc). A superset of {@link #hostOperations()}.
      */
     public boolean serves(String operation) {
-        return servedOperations.contains(operation);
+        return servedOperations.contains(java.util.Objects.requireNonNull(operation, "operation"));
     }
 
     /** The C types a view of {@code elementType} can stand for. */

@@ -96,7 +96,7 @@ public final class SymmetricBytes extends SymmetricArray {
     /** Blocking put (rocshmem_TYPE_put): copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
     @CallsNative({"rocshmem_char_put", "rocshmem_ctx_char_put", "rocshmem_schar_put", "rocshmem_ctx_schar_put", "rocshmem_uchar_put", "rocshmem_ctx_uchar_put", "rocshmem_int8_put", "rocshmem_ctx_int8_put", "rocshmem_uint8_put", "rocshmem_ctx_uint8_put"})
     public void put(int pe, SymmetricBytes source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -143,7 +143,7 @@ public final class SymmetricBytes extends SymmetricArray {
     /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
     @CallsNative({"rocshmem_char_get", "rocshmem_ctx_char_get", "rocshmem_schar_get", "rocshmem_ctx_schar_get", "rocshmem_uchar_get", "rocshmem_ctx_uchar_get", "rocshmem_int8_get", "rocshmem_ctx_int8_get", "rocshmem_uint8_get", "rocshmem_ctx_uint8_get"})
     public void get(int pe, SymmetricBytes destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
@@ -193,7 +193,7 @@ public final class SymmetricBytes extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_char_put_nbi", "rocshmem_ctx_char_put_nbi", "rocshmem_schar_put_nbi", "rocshmem_ctx_schar_put_nbi", "rocshmem_uchar_put_nbi", "rocshmem_ctx_uchar_put_nbi", "rocshmem_int8_put_nbi", "rocshmem_ctx_int8_put_nbi", "rocshmem_uint8_put_nbi", "rocshmem_ctx_uint8_put_nbi"})
     public void putNbi(int pe, SymmetricBytes source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -216,7 +216,7 @@ public final class SymmetricBytes extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_char_get_nbi", "rocshmem_ctx_char_get_nbi", "rocshmem_schar_get_nbi", "rocshmem_ctx_schar_get_nbi", "rocshmem_uchar_get_nbi", "rocshmem_ctx_uchar_get_nbi", "rocshmem_int8_get_nbi", "rocshmem_ctx_int8_get_nbi", "rocshmem_uint8_get_nbi", "rocshmem_ctx_uint8_get_nbi"})
     public void getNbi(int pe, SymmetricBytes destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {

@@ -80,7 +80,7 @@ public final class SymmetricFloats extends SymmetricArray {
     /** Blocking put (rocshmem_TYPE_put): copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
     @CallsNative({"rocshmem_float_put", "rocshmem_ctx_float_put"})
     public void put(int pe, SymmetricFloats source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -119,7 +119,7 @@ public final class SymmetricFloats extends SymmetricArray {
     /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
     @CallsNative({"rocshmem_float_get", "rocshmem_ctx_float_get"})
     public void get(int pe, SymmetricFloats destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
@@ -161,7 +161,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_float_put_nbi", "rocshmem_ctx_float_put_nbi"})
     public void putNbi(int pe, SymmetricFloats source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -180,7 +180,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_float_get_nbi", "rocshmem_ctx_float_get_nbi"})
     public void getNbi(int pe, SymmetricFloats destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {

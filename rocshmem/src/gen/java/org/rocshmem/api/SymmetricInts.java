@@ -98,7 +98,7 @@ public final class SymmetricInts extends SymmetricArray {
     /** Blocking put (rocshmem_TYPE_put): copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
     @CallsNative({"rocshmem_int_put", "rocshmem_ctx_int_put", "rocshmem_uint_put", "rocshmem_ctx_uint_put", "rocshmem_int32_put", "rocshmem_ctx_int32_put", "rocshmem_uint32_put", "rocshmem_ctx_uint32_put"})
     public void put(int pe, SymmetricInts source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -143,7 +143,7 @@ public final class SymmetricInts extends SymmetricArray {
     /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
     @CallsNative({"rocshmem_int_get", "rocshmem_ctx_int_get", "rocshmem_uint_get", "rocshmem_ctx_uint_get", "rocshmem_int32_get", "rocshmem_ctx_int32_get", "rocshmem_uint32_get", "rocshmem_ctx_uint32_get"})
     public void get(int pe, SymmetricInts destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
@@ -191,7 +191,7 @@ public final class SymmetricInts extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_int_put_nbi", "rocshmem_ctx_int_put_nbi", "rocshmem_uint_put_nbi", "rocshmem_ctx_uint_put_nbi", "rocshmem_int32_put_nbi", "rocshmem_ctx_int32_put_nbi", "rocshmem_uint32_put_nbi", "rocshmem_ctx_uint32_put_nbi"})
     public void putNbi(int pe, SymmetricInts source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -213,7 +213,7 @@ public final class SymmetricInts extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_int_get_nbi", "rocshmem_ctx_int_get_nbi", "rocshmem_uint_get_nbi", "rocshmem_ctx_uint_get_nbi", "rocshmem_int32_get_nbi", "rocshmem_ctx_int32_get_nbi", "rocshmem_uint32_get_nbi", "rocshmem_ctx_uint32_get_nbi"})
     public void getNbi(int pe, SymmetricInts destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {

@@ -107,7 +107,7 @@ public final class SymmetricLongs extends SymmetricArray {
     /** Blocking put (rocshmem_TYPE_put): copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
     @CallsNative({"rocshmem_long_put", "rocshmem_ctx_long_put", "rocshmem_longlong_put", "rocshmem_ctx_longlong_put", "rocshmem_ulong_put", "rocshmem_ctx_ulong_put", "rocshmem_ulonglong_put", "rocshmem_ctx_ulonglong_put", "rocshmem_int64_put", "rocshmem_ctx_int64_put", "rocshmem_uint64_put", "rocshmem_ctx_uint64_put", "rocshmem_size_put", "rocshmem_ctx_size_put", "rocshmem_ptrdiff_put", "rocshmem_ctx_ptrdiff_put"})
     public void put(int pe, SymmetricLongs source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -160,7 +160,7 @@ public final class SymmetricLongs extends SymmetricArray {
     /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
     @CallsNative({"rocshmem_long_get", "rocshmem_ctx_long_get", "rocshmem_longlong_get", "rocshmem_ctx_longlong_get", "rocshmem_ulong_get", "rocshmem_ctx_ulong_get", "rocshmem_ulonglong_get", "rocshmem_ctx_ulonglong_get", "rocshmem_int64_get", "rocshmem_ctx_int64_get", "rocshmem_uint64_get", "rocshmem_ctx_uint64_get", "rocshmem_size_get", "rocshmem_ctx_size_get", "rocshmem_ptrdiff_get", "rocshmem_ctx_ptrdiff_get"})
     public void get(int pe, SymmetricLongs destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
@@ -216,7 +216,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_long_put_nbi", "rocshmem_ctx_long_put_nbi", "rocshmem_longlong_put_nbi", "rocshmem_ctx_longlong_put_nbi", "rocshmem_ulong_put_nbi", "rocshmem_ctx_ulong_put_nbi", "rocshmem_ulonglong_put_nbi", "rocshmem_ctx_ulonglong_put_nbi", "rocshmem_int64_put_nbi", "rocshmem_ctx_int64_put_nbi", "rocshmem_uint64_put_nbi", "rocshmem_ctx_uint64_put_nbi", "rocshmem_size_put_nbi", "rocshmem_ctx_size_put_nbi", "rocshmem_ptrdiff_put_nbi", "rocshmem_ctx_ptrdiff_put_nbi"})
     public void putNbi(int pe, SymmetricLongs source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -242,7 +242,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_long_get_nbi", "rocshmem_ctx_long_get_nbi", "rocshmem_longlong_get_nbi", "rocshmem_ctx_longlong_get_nbi", "rocshmem_ulong_get_nbi", "rocshmem_ctx_ulong_get_nbi", "rocshmem_ulonglong_get_nbi", "rocshmem_ctx_ulonglong_get_nbi", "rocshmem_int64_get_nbi", "rocshmem_ctx_int64_get_nbi", "rocshmem_uint64_get_nbi", "rocshmem_ctx_uint64_get_nbi", "rocshmem_size_get_nbi", "rocshmem_ctx_size_get_nbi", "rocshmem_ptrdiff_get_nbi", "rocshmem_ctx_ptrdiff_get_nbi"})
     public void getNbi(int pe, SymmetricLongs destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {

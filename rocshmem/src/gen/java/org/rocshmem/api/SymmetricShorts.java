@@ -97,7 +97,7 @@ public final class SymmetricShorts extends SymmetricArray {
     /** Blocking put (rocshmem_TYPE_put): copies the local {@code source} into PE {@code pe}'s copy of this view (equal lengths). */
     @CallsNative({"rocshmem_short_put", "rocshmem_ctx_short_put", "rocshmem_ushort_put", "rocshmem_ctx_ushort_put", "rocshmem_int16_put", "rocshmem_ctx_int16_put", "rocshmem_uint16_put", "rocshmem_ctx_uint16_put"})
     public void put(int pe, SymmetricShorts source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -142,7 +142,7 @@ public final class SymmetricShorts extends SymmetricArray {
     /** Blocking get (rocshmem_TYPE_get): copies PE {@code pe}'s copy of this view into the local {@code destination} (equal lengths). */
     @CallsNative({"rocshmem_short_get", "rocshmem_ctx_short_get", "rocshmem_ushort_get", "rocshmem_ctx_ushort_get", "rocshmem_int16_get", "rocshmem_ctx_int16_get", "rocshmem_uint16_get", "rocshmem_ctx_uint16_get"})
     public void get(int pe, SymmetricShorts destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {
@@ -190,7 +190,7 @@ public final class SymmetricShorts extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_short_put_nbi", "rocshmem_ctx_short_put_nbi", "rocshmem_ushort_put_nbi", "rocshmem_ctx_ushort_put_nbi", "rocshmem_int16_put_nbi", "rocshmem_ctx_int16_put_nbi", "rocshmem_uint16_put_nbi", "rocshmem_ctx_uint16_put_nbi"})
     public void putNbi(int pe, SymmetricShorts source) {
-        requireSameLength(source);
+        requireSameLength(source, "source");
         long remote = remoteBase(pe);
         long local = source.localBase();
         if (context != null) {
@@ -212,7 +212,7 @@ public final class SymmetricShorts extends SymmetricArray {
      * symmetric view ({@code copyFrom}) and transfer that view. */
     @CallsNative({"rocshmem_short_get_nbi", "rocshmem_ctx_short_get_nbi", "rocshmem_ushort_get_nbi", "rocshmem_ctx_ushort_get_nbi", "rocshmem_int16_get_nbi", "rocshmem_ctx_int16_get_nbi", "rocshmem_uint16_get_nbi", "rocshmem_ctx_uint16_get_nbi"})
     public void getNbi(int pe, SymmetricShorts destination) {
-        requireSameLength(destination);
+        requireSameLength(destination, "destination");
         long remote = remoteBase(pe);
         long local = destination.localBase();
         if (context != null) {

@@ -45,16 +45,15 @@ public abstract sealed class TeamCollectives permits Team {
         }
         checkRoot(root);
         checkSameShape(destination, source);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         switch (destination.type) {
-            case CHAR -> AddressCalls.rocshmem_ctx_char_broadcast(ctx, team, dest, src, n, root);
-            case SCHAR -> AddressCalls.rocshmem_ctx_schar_broadcast(ctx, team, dest, src, n, root);
-            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_broadcast(ctx, team, dest, src, n, root);
-            case INT8 -> AddressCalls.rocshmem_ctx_int8_broadcast(ctx, team, dest, src, n, root);
-            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_broadcast(ctx, team, dest, src, n, root);
+            case CHAR -> AddressCalls.rocshmem_ctx_char_broadcast(contextFor(destination), team, dest, src, n, root);
+            case SCHAR -> AddressCalls.rocshmem_ctx_schar_broadcast(contextFor(destination), team, dest, src, n, root);
+            case UCHAR -> AddressCalls.rocshmem_ctx_uchar_broadcast(contextFor(destination), team, dest, src, n, root);
+            case INT8 -> AddressCalls.rocshmem_ctx_int8_broadcast(contextFor(destination), team, dest, src, n, root);
+            case UINT8 -> AddressCalls.rocshmem_ctx_uint8_broadcast(contextFor(destination), team, dest, src, n, root);
             default -> throw unsupportedType("broadcast", destination);
         }
     }
@@ -71,15 +70,14 @@ public abstract sealed class TeamCollectives permits Team {
         }
         checkRoot(root);
         checkSameShape(destination, source);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         switch (destination.type) {
-            case SHORT -> AddressCalls.rocshmem_ctx_short_broadcast(ctx, team, dest, src, n, root);
-            case USHORT -> AddressCalls.rocshmem_ctx_ushort_broadcast(ctx, team, dest, src, n, root);
-            case INT16 -> AddressCalls.rocshmem_ctx_int16_broadcast(ctx, team, dest, src, n, root);
-            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_broadcast(ctx, team, dest, src, n, root);
+            case SHORT -> AddressCalls.rocshmem_ctx_short_broadcast(contextFor(destination), team, dest, src, n, root);
+            case USHORT -> AddressCalls.rocshmem_ctx_ushort_broadcast(contextFor(destination), team, dest, src, n, root);
+            case INT16 -> AddressCalls.rocshmem_ctx_int16_broadcast(contextFor(destination), team, dest, src, n, root);
+            case UINT16 -> AddressCalls.rocshmem_ctx_uint16_broadcast(contextFor(destination), team, dest, src, n, root);
             default -> throw unsupportedType("broadcast", destination);
         }
     }
@@ -95,12 +93,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -114,13 +111,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -137,12 +133,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_sum_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -159,12 +154,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -178,13 +172,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -201,12 +194,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_prod_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -223,12 +215,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -242,13 +233,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -265,12 +255,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_min_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -287,12 +276,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -306,13 +294,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -329,12 +316,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, INT16 -> AddressCalls.rocshmem_ctx_short_max_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -351,12 +337,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -370,13 +355,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -393,12 +377,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_and_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -415,12 +398,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -434,13 +416,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -457,12 +438,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_or_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -479,12 +459,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -498,13 +477,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -521,12 +499,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(ctx, team, dest, src, n);
+            case SHORT, USHORT, INT16, UINT16 -> AddressCalls.rocshmem_ctx_short_xor_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -544,15 +521,14 @@ public abstract sealed class TeamCollectives permits Team {
         }
         checkRoot(root);
         checkSameShape(destination, source);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         switch (destination.type) {
-            case INT -> AddressCalls.rocshmem_ctx_int_broadcast(ctx, team, dest, src, n, root);
-            case UINT -> AddressCalls.rocshmem_ctx_uint_broadcast(ctx, team, dest, src, n, root);
-            case INT32 -> AddressCalls.rocshmem_ctx_int32_broadcast(ctx, team, dest, src, n, root);
-            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_broadcast(ctx, team, dest, src, n, root);
+            case INT -> AddressCalls.rocshmem_ctx_int_broadcast(contextFor(destination), team, dest, src, n, root);
+            case UINT -> AddressCalls.rocshmem_ctx_uint_broadcast(contextFor(destination), team, dest, src, n, root);
+            case INT32 -> AddressCalls.rocshmem_ctx_int32_broadcast(contextFor(destination), team, dest, src, n, root);
+            case UINT32 -> AddressCalls.rocshmem_ctx_uint32_broadcast(contextFor(destination), team, dest, src, n, root);
             default -> throw unsupportedType("broadcast", destination);
         }
     }
@@ -568,12 +544,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -587,13 +562,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -610,12 +584,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_sum_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -632,12 +605,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -651,13 +623,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -674,12 +645,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_prod_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -696,12 +666,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -715,13 +684,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -738,12 +706,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_min_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -760,12 +727,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -779,13 +745,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -802,12 +767,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(ctx, team, dest, src, n);
+            case INT, INT32 -> AddressCalls.rocshmem_ctx_int_max_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -824,12 +788,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -843,13 +806,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -866,12 +828,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_and_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -888,12 +849,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -907,13 +867,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -930,12 +889,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_or_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -952,12 +910,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -971,13 +928,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -994,12 +950,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(ctx, team, dest, src, n);
+            case INT, UINT, INT32, UINT32 -> AddressCalls.rocshmem_ctx_int_xor_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -1017,19 +972,18 @@ public abstract sealed class TeamCollectives permits Team {
         }
         checkRoot(root);
         checkSameShape(destination, source);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         switch (destination.type) {
-            case LONG -> AddressCalls.rocshmem_ctx_long_broadcast(ctx, team, dest, src, n, root);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_broadcast(ctx, team, dest, src, n, root);
-            case ULONG -> AddressCalls.rocshmem_ctx_ulong_broadcast(ctx, team, dest, src, n, root);
-            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_broadcast(ctx, team, dest, src, n, root);
-            case INT64 -> AddressCalls.rocshmem_ctx_int64_broadcast(ctx, team, dest, src, n, root);
-            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_broadcast(ctx, team, dest, src, n, root);
-            case SIZE -> AddressCalls.rocshmem_ctx_size_broadcast(ctx, team, dest, src, n, root);
-            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_broadcast(ctx, team, dest, src, n, root);
+            case LONG -> AddressCalls.rocshmem_ctx_long_broadcast(contextFor(destination), team, dest, src, n, root);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_broadcast(contextFor(destination), team, dest, src, n, root);
+            case ULONG -> AddressCalls.rocshmem_ctx_ulong_broadcast(contextFor(destination), team, dest, src, n, root);
+            case ULONGLONG -> AddressCalls.rocshmem_ctx_ulonglong_broadcast(contextFor(destination), team, dest, src, n, root);
+            case INT64 -> AddressCalls.rocshmem_ctx_int64_broadcast(contextFor(destination), team, dest, src, n, root);
+            case UINT64 -> AddressCalls.rocshmem_ctx_uint64_broadcast(contextFor(destination), team, dest, src, n, root);
+            case SIZE -> AddressCalls.rocshmem_ctx_size_broadcast(contextFor(destination), team, dest, src, n, root);
+            case PTRDIFF -> AddressCalls.rocshmem_ctx_ptrdiff_broadcast(contextFor(destination), team, dest, src, n, root);
             default -> throw unsupportedType("broadcast", destination);
         }
     }
@@ -1045,13 +999,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1065,14 +1018,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1089,13 +1041,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_sum_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_sum_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -1112,13 +1063,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1132,14 +1082,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1156,13 +1105,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_prod_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_prod_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -1179,13 +1127,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1199,14 +1146,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1223,13 +1169,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_min_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_min_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -1246,13 +1191,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1266,14 +1210,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1290,13 +1233,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, INT64, PTRDIFF -> AddressCalls.rocshmem_ctx_long_max_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_max_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -1313,13 +1255,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -1333,14 +1274,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("andReduce", destination);
         };
         checkStatus("andReduce", status);
@@ -1357,13 +1297,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("andReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_and_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_and_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("andReduceScatter", destination);
         };
         checkStatus("andReduceScatter", status);
@@ -1380,13 +1319,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1400,14 +1338,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("orReduce", destination);
         };
         checkStatus("orReduce", status);
@@ -1424,13 +1361,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("orReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_or_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_or_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("orReduceScatter", destination);
         };
         checkStatus("orReduceScatter", status);
@@ -1447,13 +1383,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1467,14 +1402,13 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("xorReduce", destination);
         };
         checkStatus("xorReduce", status);
@@ -1491,13 +1425,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("xorReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(ctx, team, dest, src, n);
-            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_scatter(ctx, team, dest, src, n);
+            case LONG, ULONG, ULONGLONG, INT64, UINT64, SIZE, PTRDIFF -> AddressCalls.rocshmem_ctx_long_xor_reduce_scatter(contextFor(destination), team, dest, src, n);
+            case LONGLONG -> AddressCalls.rocshmem_ctx_longlong_xor_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("xorReduceScatter", destination);
         };
         checkStatus("xorReduceScatter", status);
@@ -1515,12 +1448,11 @@ public abstract sealed class TeamCollectives permits Team {
         }
         checkRoot(root);
         checkSameShape(destination, source);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_broadcast(ctx, team, dest, src, n, root);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_broadcast(contextFor(destination), team, dest, src, n, root);
             default -> throw unsupportedType("broadcast", destination);
         }
     }
@@ -1536,12 +1468,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_sum_reduce(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_sum_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1555,13 +1486,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_sum_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1578,12 +1508,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_sum_reduce_scatter(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_sum_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -1600,12 +1529,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_prod_reduce(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_prod_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1619,13 +1547,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_prod_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1642,12 +1569,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_prod_reduce_scatter(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_prod_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -1664,12 +1590,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_min_reduce(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_min_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1683,13 +1608,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_min_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1706,12 +1630,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_min_reduce_scatter(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_min_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -1728,12 +1651,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_max_reduce(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_max_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1747,13 +1669,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_max_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -1770,12 +1691,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case FLOAT -> AddressCalls.rocshmem_ctx_float_max_reduce_scatter(ctx, team, dest, src, n);
+            case FLOAT -> AddressCalls.rocshmem_ctx_float_max_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);
@@ -1793,12 +1713,11 @@ public abstract sealed class TeamCollectives permits Team {
         }
         checkRoot(root);
         checkSameShape(destination, source);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_broadcast(ctx, team, dest, src, n, root);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_broadcast(contextFor(destination), team, dest, src, n, root);
             default -> throw unsupportedType("broadcast", destination);
         }
     }
@@ -1814,12 +1733,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_sum_reduce(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_sum_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1833,13 +1751,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_sum_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_sum_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("sumReduce", destination);
         };
         checkStatus("sumReduce", status);
@@ -1856,12 +1773,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("sumReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_sum_reduce_scatter(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_sum_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("sumReduceScatter", destination);
         };
         checkStatus("sumReduceScatter", status);
@@ -1878,12 +1794,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_prod_reduce(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_prod_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1897,13 +1812,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_prod_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_prod_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("prodReduce", destination);
         };
         checkStatus("prodReduce", status);
@@ -1920,12 +1834,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("prodReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_prod_reduce_scatter(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_prod_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("prodReduceScatter", destination);
         };
         checkStatus("prodReduceScatter", status);
@@ -1942,12 +1855,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_min_reduce(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_min_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1961,13 +1873,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_min_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_min_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("minReduce", destination);
         };
         checkStatus("minReduce", status);
@@ -1984,12 +1895,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("minReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_min_reduce_scatter(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_min_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("minReduceScatter", destination);
         };
         checkStatus("minReduceScatter", status);
@@ -2006,12 +1916,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_max_reduce(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_max_reduce(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -2025,13 +1934,12 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduce", destination, source, false);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         long queue = stream.address();
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_max_reduce_on_stream(ctx, team, dest, src, n, queue);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_max_reduce_on_stream(contextFor(destination), team, dest, src, n, queue);
             default -> throw unsupportedType("maxReduce", destination);
         };
         checkStatus("maxReduce", status);
@@ -2048,12 +1956,11 @@ public abstract sealed class TeamCollectives permits Team {
             return;
         }
         checkReduceCounts("maxReduceScatter", destination, source, true);
-        long ctx = contextFor(destination);
         long dest = destination.localBase();
         long src = source.localBase();
         int n = count(destination);
         int status = switch (destination.type) {
-            case DOUBLE -> AddressCalls.rocshmem_ctx_double_max_reduce_scatter(ctx, team, dest, src, n);
+            case DOUBLE -> AddressCalls.rocshmem_ctx_double_max_reduce_scatter(contextFor(destination), team, dest, src, n);
             default -> throw unsupportedType("maxReduceScatter", destination);
         };
         checkStatus("maxReduceScatter", status);

@@ -65,6 +65,7 @@ public final class Info {
             LibraryInfo library = LibraryInfo.query();
             out.println("  rocSHMEM          : " + library.name() + " (library " + library.vendorVersion()
                     + ", OpenSHMEM " + library.specVersion() + ")");
+            out.println("  host contexts     : " + HostContextProvisioning.describe());
             String settings = Emulator.settings(new Backend(library.name(), hip.kind()));
             if (!settings.isEmpty()) {
                 out.println("  effective settings: (the emulator's, from the environment and its defaults)");

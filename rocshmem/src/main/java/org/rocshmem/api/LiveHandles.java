@@ -42,13 +42,19 @@ final class LiveHandles {
         return team;
     }
 
+    /** The split teams this PE belongs to (rocSHMEM counts its team pool per PE). */
+    synchronized int splitCount() {
+        return teams.size();
+    }
+
     synchronized boolean forget(Team team) {
         return teams.remove(team.rawHandle(), team);
     }
 
     /** Creates a context for the program (createContext) once the host-context pool has room for it. */
     synchronized Context createTracked(java.util.Set<ContextOption> options) {
-        HostContextLimit.require(1 + contexts.size() + (sessionContext != null ? 1 : 0),
+        boolean sessionSlot = sessionContext != null || HostContextProvisioning.reservesSessionContext();
+        HostContextLimit.require(1 + contexts.size() + (sessionSlot ? 1 : 0),
                 "a context for createContext(" + options + ")");
         Context context = Context.create(session, options, false);
         contexts.put(context, Boolean.TRUE);

@@ -22,6 +22,16 @@ final class LocalMemory {
         return new BytePointer(buffer.slice()); // the slice starts at the position: address = first byte, position 0
     }
 
+    /** As {@link #of(ByteBuffer, String)} for memory the library writes: a read-only buffer is refused. */
+    static Pointer writable(ByteBuffer buffer, String what) {
+        Pointer start = of(buffer, what);
+        if (buffer.isReadOnly()) {
+            throw new IllegalArgumentException(what + " is a read-only ByteBuffer, which rocSHMEM would write into;"
+                    + " pass a writable direct buffer");
+        }
+        return start;
+    }
+
     /** A device buffer with a known extent, as a pointer at its first element and its size in bytes. */
     static Pointer of(DeviceBuffer buffer) {
         if (buffer == null) {

@@ -37,6 +37,9 @@ final class NativeLibraries {
 
     /** HIP and rocSHMEM: what a session needs. */
     static Loaded loadRocshmem() {
+        loadHip();
+        // rocSHMEM reads its settings once, while its library loads: the API's own host contexts go in first.
+        HostContextProvisioning.provisionDefault();
         Loaded loaded = load(org.rocshmem.global.rocshmem.class, "rocshmem");
         checkVersion(loaded);
         return loaded;
@@ -71,7 +74,7 @@ final class NativeLibraries {
         return "rocSHMEM version mismatch: the JNI library " + path + " was compiled against the headers of rocSHMEM "
                 + built + " but runs rocSHMEM " + running + ". Its headers and librocshmem.a come from two different"
                 + " installs; rebuild with ROCSHMEM_HOME (or the CMake package cppbuild.sh finds) naming one install"
-                + " for both, then `mvn -Procm install`.";
+                + " for both, then `mvn -Pplatform install`.";
     }
 
     /** HIP alone: what the diagnosis needs first. */

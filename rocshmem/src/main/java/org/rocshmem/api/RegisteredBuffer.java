@@ -18,6 +18,8 @@ public final class RegisteredBuffer implements AutoCloseable {
     /** Address of the first registered byte (the pointer's position counted in its own elements). */
     private final long start;
     private volatile boolean closed;
+    /** Registered from a read-only ByteBuffer: a source only. */
+    private boolean readOnly;
 
     RegisteredBuffer(Rocshmem session, Pointer address, long byteSize) {
         this.session = session;
@@ -74,6 +76,22 @@ public final class RegisteredBuffer implements AutoCloseable {
 
     long address() {
         return address.address();
+    }
+
+    /** Marks a registration of a read-only ByteBuffer, which no transfer may write into. */
+    RegisteredBuffer readOnly() {
+        readOnly = true;
+        return this;
+    }
+
+    /** As {@link #start(String, long)} for a transfer that writes into the registered memory. */
+    long writableStart(String what, long bytes) {
+        long first = start(what, bytes);
+        if (readOnly) {
+            throw new IllegalArgumentException(what + ": this RegisteredBuffer registers a read-only ByteBuffer, which"
+                    + " rocSHMEM would write into; register a writable direct buffer");
+        }
+        return first;
     }
 
     /** The first registered byte for a transfer of {@code bytes} bytes; checks it is still registered and fits. */

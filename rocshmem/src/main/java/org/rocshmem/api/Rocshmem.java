@@ -79,6 +79,28 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /**
+     * Initializes as {@link #init()} with the given options, e.g. {@code Rocshmem.init(InitOptions.hostContexts(8))}
+     * for room for 8 contexts of the program's own (rocSHMEM reads this once, when its library loads: give it to the
+     * first init, before any other rocSHMEM call).
+     */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr", "rocshmem_init",
+        "rocshmem_my_pe", "rocshmem_n_pes"})
+    public static Rocshmem init(InitOptions options) {
+        Objects.requireNonNull(options, "options");
+        return init(Bootstrap.detect(), options);
+    }
+
+    /** {@link #init(Bootstrap)} with the given options (see {@link #init(InitOptions)}). */
+    @CallsNative({"rocshmem_get_uniqueid", "rocshmem_set_attr_uniqueid_args", "rocshmem_init_attr", "rocshmem_init",
+        "rocshmem_my_pe", "rocshmem_n_pes"})
+    public static Rocshmem init(Bootstrap bootstrap, InitOptions options) {
+        Objects.requireNonNull(bootstrap, "bootstrap");
+        Objects.requireNonNull(options, "options");
+        HostContextProvisioning.provision(options.hostContexts());
+        return open(bootstrap);
+    }
+
+    /**
      * Initializes as {@link #init()} and requires at least the {@code requested} thread level, OpenSHMEM's init_thread
      * contract. rocSHMEM defines {@code rocshmem_init_thread} only in MPI builds, with an {@code MPI_Comm} (and
      * deprecates it); every build answers {@code rocshmem_query_thread}, which this checks after init. rocSHMEM's host
@@ -252,7 +274,8 @@ public final class Rocshmem implements AutoCloseable {
     @CallsNative("rocshmem_buffer_register")
     public RegisteredBuffer register(java.nio.ByteBuffer buffer) {
         Pointer start = LocalMemory.of(buffer, "register: the buffer");
-        return register(start, buffer.remaining());
+        RegisteredBuffer registered = register(start, buffer.remaining());
+        return buffer.isReadOnly() ? registered.readOnly() : registered;
     }
 
     /** Registers RCCL-side device memory of known length ({@link org.rocshmem.api.rccl.DeviceBuffer}); not collective. */
@@ -321,14 +344,14 @@ public final class Rocshmem implements AutoCloseable {
      * Creates a communication context (rocshmem_ctx_create) with the given options; close it when done. Typed views
      * use it through {@code view.withContext(ctx)}.
      *
-     * <p>Host contexts come from a pool of {@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS} (rocSHMEM 3.x: 1 by default, taken
-     * by the library's own default context), and past it the library does not fail but asserts or corrupts memory.
-     * So this checks first: with the variable set (or on a GPU, where it defaults to 1) a context beyond the pool
-     * throws a {@link RocshmemException} naming the variable and how many contexts are in use. Set it in every PE's
-     * environment to the number the program needs, plus one.
+     * <p>Host contexts come from a pool of {@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS}, and past it the library does not
+     * fail but asserts or corrupts memory. Unless the environment sets it, init sizes the pool for rocSHMEM's and the
+     * session's own contexts plus 4 of the program's ({@link InitOptions#hostContexts(int)} asks for more). A context
+     * beyond the pool throws a {@link RocshmemException} naming the variable and how many contexts are in use.
      */
     @CallsNative("rocshmem_ctx_create")
     public Context createContext(ContextOption... options) {
+        Objects.requireNonNull(options, "options");
         java.util.Set<ContextOption> set = java.util.EnumSet.noneOf(ContextOption.class);
         set.addAll(java.util.Arrays.asList(options));
         return createContext(set);
@@ -344,10 +367,9 @@ public final class Rocshmem implements AutoCloseable {
     /**
      * The session's own context, on which the host collectives run when their destination view has no context
      * (rocSHMEM defines the host broadcast and reductions only in ctx form). Created with the session's first use
-     * of it and destroyed by finalize; {@link Context#close()} refuses it. It takes a slot of the library's host
-     * context pool ({@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS}, 1 by default in rocSHMEM 3.x, its own default context
-     * included): with the default, give the collectives' destination views a context of yours
-     * ({@code withContext(ctx)}), or raise the variable; the API refuses, naming it, rather than exceed the pool
+     * of it and destroyed by finalize; {@link Context#close()} refuses it. Init provisions its slot of the library's
+     * host context pool ({@code ROCSHMEM_MAX_NUM_HOST_CONTEXTS}) unless the environment sets the pool; then it counts
+     * in that value, and the API refuses, naming it, rather than exceed the pool
      * (see {@link #createContext(ContextOption...)}).
      */
     @CallsNative("rocshmem_ctx_create")

@@ -133,7 +133,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_putmem: copies the whole {@code source} view into PE {@code pe}'s copy of this view. */
     @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
     public final void putmem(int pe, SymmetricArray source) {
-        long bytes = requireSameBytes(source);
+        long bytes = requireSameBytes(source, "source");
         long dest = remoteBase(pe);
         long src = source.localBase();
         if (context == null) {
@@ -167,7 +167,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_getmem into registered local memory: its first {@link #byteSize()} bytes. */
     @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
     public final void getmem(int pe, RegisteredBuffer destination) {
-        getmemInto(pe, destination.start("getmem destination", byteSize()));
+        getmemInto(pe, destination.writableStart("getmem destination", byteSize()));
     }
 
     /** rocshmem_putmem of {@link #byteSize()} bytes from the checked local address {@code src}. */
@@ -203,13 +203,13 @@ public abstract sealed class SymmetricArray
     /** rocshmem_getmem into a direct ByteBuffer: {@link #byteSize()} bytes from its position (which does not move). */
     @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
     public final void getmem(int pe, java.nio.ByteBuffer destination) {
-        getmem(pe, LocalMemory.of(destination, "getmem destination"));
+        getmem(pe, LocalMemory.writable(destination, "getmem destination"));
     }
 
     /** rocshmem_getmem: copies PE {@code pe}'s copy of this view into the whole local {@code destination}. */
     @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
     public final void getmem(int pe, SymmetricArray destination) {
-        long bytes = requireSameBytes(destination);
+        long bytes = requireSameBytes(destination, "destination");
         long src = remoteBase(pe);
         long dest = destination.localBase();
         if (context == null) {
@@ -234,7 +234,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_putmem_nbi: like {@link #putmem(int, SymmetricArray)}; complete it with quiet on the context. */
     @CallsNative({"rocshmem_putmem_nbi", "rocshmem_ctx_putmem_nbi"})
     public final void putmemNbi(int pe, SymmetricArray source) {
-        long bytes = requireSameBytes(source);
+        long bytes = requireSameBytes(source, "source");
         long dest = remoteBase(pe);
         long src = source.localBase();
         if (context == null) {
@@ -247,7 +247,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_getmem_nbi: like {@link #getmem(int, SymmetricArray)}; the data is there after quiet. */
     @CallsNative({"rocshmem_getmem_nbi", "rocshmem_ctx_getmem_nbi"})
     public final void getmemNbi(int pe, SymmetricArray destination) {
-        long bytes = requireSameBytes(destination);
+        long bytes = requireSameBytes(destination, "destination");
         long src = remoteBase(pe);
         long dest = destination.localBase();
         if (context == null) {
@@ -263,7 +263,7 @@ public abstract sealed class SymmetricArray
      */
     @CallsNative("rocshmem_putmem_on_stream")
     public final void putmemOnStream(HipStream stream, int pe, SymmetricArray source) {
-        long bytes = requireSameBytes(source);
+        long bytes = requireSameBytes(source, "source");
         long dest = remoteBase(pe);
         long src = source.localBase();
         AddressCalls.rocshmem_putmem_on_stream(dest, src, bytes, pe, stream.address());
@@ -272,7 +272,7 @@ public abstract sealed class SymmetricArray
     /** rocshmem_getmem_on_stream: enqueues the copy of PE {@code pe}'s copy of this view into {@code destination}. */
     @CallsNative("rocshmem_getmem_on_stream")
     public final void getmemOnStream(HipStream stream, int pe, SymmetricArray destination) {
-        long bytes = requireSameBytes(destination);
+        long bytes = requireSameBytes(destination, "destination");
         long src = remoteBase(pe);
         long dest = destination.localBase();
         AddressCalls.rocshmem_getmem_on_stream(dest, src, bytes, pe, stream.address());
@@ -287,7 +287,7 @@ public abstract sealed class SymmetricArray
     @CallsNative("rocshmem_putmem_signal_on_stream")
     public final void putmemSignalOnStream(HipStream stream, int pe, SymmetricArray source, SymmetricLongs signals,
                                            long signalIndex, long signal, SignalOp op) {
-        long bytes = requireSameBytes(source);
+        long bytes = requireSameBytes(source, "source");
         long dest = remoteBase(pe);
         long src = source.localBase();
         long signalWord = signals.remote(pe, signalIndex);
@@ -341,14 +341,21 @@ public abstract sealed class SymmetricArray
         }
     }
 
-    final void requireSameLength(SymmetricArray other) {
+    /** {@code name}: the user's parameter, for the null refusal (a constant: nothing is built unless it throws). */
+    final void requireSameLength(SymmetricArray other, String name) {
+        if (other == null) {
+            throw new NullPointerException(name + " is null");
+        }
         if (other.length != length) {
             throw new IllegalArgumentException("the views differ in length: " + this + " and " + other
                     + " (slice one of them)");
         }
     }
 
-    final long requireSameBytes(SymmetricArray other) {
+    final long requireSameBytes(SymmetricArray other, String name) {
+        if (other == null) {
+            throw new NullPointerException(name + " is null");
+        }
         long bytes = byteSize();
         if (other.byteSize() != bytes) {
             throw new IllegalArgumentException("the views differ in size: " + this + " and " + other

@@ -165,7 +165,8 @@ public final class Team extends TeamCollectives implements AutoCloseable {
         }
         if (status != 0) {
             throw new RocshmemException("rocshmem_team_split_strided(start=" + start + ", stride=" + stride
-                    + ", size=" + size + ") on a team of " + members + " PEs failed with status " + status, status);
+                    + ", size=" + size + ") on a team of " + members + " PEs failed with status " + status
+                    + TeamLimit.explain(session.handles().splitCount(), 1), status);
         }
         return session.handles().adoptSplit(created[0]);
     }
@@ -190,7 +191,7 @@ public final class Team extends TeamCollectives implements AutoCloseable {
         }
         if (status != 0) {
             throw new RocshmemException("rocshmem_team_split_2d(xrange=" + xrange + ") on a team of " + nPes()
-                    + " PEs failed with status " + status, status);
+                    + " PEs failed with status " + status + TeamLimit.explain(session.handles().splitCount(), 2), status);
         }
         return new Split2d(session.handles().adoptSplit(x[0]), session.handles().adoptSplit(y[0]));
     }
@@ -270,7 +271,8 @@ public final class Team extends TeamCollectives implements AutoCloseable {
             return;
         }
         checkRoot(root);
-        destination.requireSameBytes(source);
+        java.util.Objects.requireNonNull(destination, "destination");
+        destination.requireSameBytes(source, "source");
         AddressCalls.rocshmem_broadcastmem_on_stream(team, destination.localBase(), source.localBase(),
                 source.byteSize(), root, stream.address());
     }

@@ -28,7 +28,8 @@ final class UniqueIds {
     }
 
     static void requireValid(byte[] uid) {
-        if (uid == null || uid.length != BYTES) {
+        java.util.Objects.requireNonNull(uid, "uid");
+        if (uid.length != BYTES) {
             throw new IllegalArgumentException("invalid unique id size: a rocSHMEM unique id has " + BYTES
                     + " bytes, got " + (uid == null ? "null" : uid.length));
         }

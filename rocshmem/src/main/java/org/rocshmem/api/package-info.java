@@ -48,7 +48,9 @@
  *
  * <h2>Contexts</h2>
  * {@link org.rocshmem.api.Context}: independent streams of one-sided operations with their own quiet and fence;
- * {@code view.withContext(ctx)} routes a view's operations through one.
+ * {@code view.withContext(ctx)} routes a view's operations through one. Init provisions rocSHMEM's pool of host contexts
+ * for the session's own context and 4 of the program's; {@link org.rocshmem.api.InitOptions#hostContexts(int)} asks
+ * for more.
  *
  * <h2>Teams and collectives</h2>
  * {@link org.rocshmem.api.Team}: splits ({@link org.rocshmem.api.Team#INVALID} for non-members, on which every

@@ -20,10 +20,11 @@ public final class Launch implements AutoCloseable {
     /** Bound on draining output after exit; an orphaned grandchild may keep a pipe open forever. */
     private static final long OUTPUT_DRAIN_MILLIS = 2_000;
     /**
-     * The status of a PE that the emulator (or its watchdog) ended because another PE ended the job: it died, left
-     * without finalize, or its collectives did not match. Such a PE is a survivor, not the cause.
+     * The status of a PE that the emulator ended because another PE failed: it died (a kernel fault included), left
+     * without finalize, or found a collective mismatch. Such a PE is a survivor, not the cause; every other non-zero
+     * status (70 for the PE that failed or found the failure) is reported at once.
      */
-    static final int ENDED_BY_ANOTHER_PE_STATUS = 70;
+    static final int ENDED_BY_ANOTHER_PE_STATUS = 71;
     /** How long a survivor's exit waits for the PE that caused it to exit too (a JVM takes a moment to go). */
     private static final long ROOT_CAUSE_WAIT_MILLIS = 5_000;
 

@@ -6,7 +6,7 @@ import java.util.OptionalInt;
 /**
  * Outcome of a whole job.
  *
- * @param exitStatus 0 if every PE exited 0; else the status of the first PE that failed (never a survivor's 70
+ * @param exitStatus 0 if every PE exited 0; else the status of the first PE that failed (never a survivor's 71
  *                   while the PE that ended the job is still exiting); {@link #TIMEOUT_STATUS} if the timeout
  *                   expired first
  * @param reason     one line explaining a non-zero status ("" on success), with the failed PE's uncaught exception

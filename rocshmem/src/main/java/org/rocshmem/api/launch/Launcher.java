@@ -7,9 +7,9 @@ import java.io.PrintStream;
  * Command-line launcher (torchrun-like) starting N PE JVMs on this node, optionally grouped into K simulated nodes
  * ({@code --nnodes K}: LOCAL_RANK and LOCAL_WORLD_SIZE describe the PE's node, which the CPU emulator takes as its
  * {@code ROCSHMEM_TEAM_SHARED}); run it with {@code --help} for the options. Exit status: 0 if all PEs succeed, else
- * the first failing PE's status, 124 on timeout, 2 on a bad command line. A PE that the emulator ended because
- * another PE ended the job (status 70) is not taken for the first failure while that other PE is still exiting: the
- * launcher waits for it (up to 5 s), so the status and the summary line ({@code launcher: PE 1 (pid …) exited with
+ * the first failing PE's status, 124 on timeout, 2 on a bad command line. A PE that the emulator stopped because
+ * another PE failed (status 71) is not taken for the first failure while that other PE is still exiting: the
+ * launcher waits for it (up to 5 s; any other status is reported at once), so the status and the summary line ({@code launcher: PE 1 (pid …) exited with
  * status 1: java.lang.X: message}) name the PE that failed and, when its JVM reported one, its uncaught exception.
  * For programmatic use see {@link PeJob}.
  */

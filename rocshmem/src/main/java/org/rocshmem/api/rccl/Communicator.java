@@ -183,6 +183,7 @@ public final class Communicator implements AutoCloseable {
 
     /** This rank in the communicator (ncclCommUserRank). */
     public int rank() {
+        requireNotClosed(); // also once the value is cached: a closed communicator answers nothing
         if (rank < 0) {
             rank = query((c, out) -> ncclCommUserRank(c, out), "ncclCommUserRank");
         }
@@ -191,6 +192,7 @@ public final class Communicator implements AutoCloseable {
 
     /** Number of ranks (ncclCommCount). */
     public int size() {
+        requireNotClosed(); // also once the value is cached: a closed communicator answers nothing
         if (size < 0) {
             size = query((c, out) -> ncclCommCount(c, out), "ncclCommCount");
         }
@@ -199,6 +201,7 @@ public final class Communicator implements AutoCloseable {
 
     /** The HIP device of this rank (ncclCommCuDevice). */
     public int device() {
+        requireNotClosed(); // also once the value is cached: a closed communicator answers nothing
         if (device < 0) {
             device = query((c, out) -> ncclCommCuDevice(c, out), "ncclCommCuDevice");
         }

@@ -63,6 +63,22 @@ class InfoTest {
         }
         assertTrue(run.out().contains("ROCSHMEM_BOOTSTRAP_SECRET=(set, not shown)"), run.out());
         assertFalse(run.out().contains("s3cr3t"), run.out());
+        // issue 26 item 1: the host-context pool the API provisioned, and why; the emulator read that value
+        assertTrue(run.out().contains("host contexts     : ROCSHMEM_MAX_NUM_HOST_CONTEXTS=6 (set by the Java API before"
+                + " rocSHMEM loaded: rocSHMEM's default context, the session's context of the host collectives and 4 of"
+                + " the program's own; ask for more with InitOptions.hostContexts(n))"), run.out());
+        assertTrue(run.out().contains("    ROCSHMEM_MAX_NUM_HOST_CONTEXTS=6 (the default context included)"), run.out());
+    }
+
+    @Test
+    @Tag("emu")
+    void anExplicitHostContextPoolWinsAndIsShownAsSuch() throws Exception {
+        Run run = java(javaBinary(), natives(EMU), List.of("-Dorg.bytedeco.javacpp.platform.extension=-emu"),
+                Map.of("ROCSHMEM_MAX_NUM_HOST_CONTEXTS", "3"), "org.rocshmem.api.Info");
+        assertEquals(0, run.status(), run.out());
+        assertTrue(run.out().contains("host contexts     : ROCSHMEM_MAX_NUM_HOST_CONTEXTS=3 (from the environment,"
+                + " which wins;"), run.out());
+        assertTrue(run.out().contains("    ROCSHMEM_MAX_NUM_HOST_CONTEXTS=3 (the default context included)"), run.out());
     }
 
     @Test

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A PE that leaves the job early is the failure the launcher reports (issue 17 item 3, issue 21 item 5): its own
  * exception, with its stack trace, and the launcher's summary naming that PE, its status and its exception; never
- * a survivor's status 70 or a collective mismatch that the early close would cause.
+ * a survivor's status 71 or a collective mismatch that the early close would cause.
  */
 @Tag("emu")
 class LeavingPeTest {
@@ -53,7 +53,7 @@ class LeavingPeTest {
         assertFalse(run.stdout().contains("PASSED"), run.stdout());
     }
 
-    /** 20 runs: the race between PE 1's JVM exit and PE 0's status 70 must never let the survivor win. */
+    /** 20 runs: the race between PE 1's JVM exit and PE 0's status 71 must never let the survivor win. */
     @Test
     @Timeout(300)
     void theLauncherAlwaysReportsThePeThatLeftNotTheSurvivor() {
