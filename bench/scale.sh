@@ -59,12 +59,12 @@ for n in $pes; do
 done
 
 # The Java rows: the same PE counts, each PE its own JVM (bench/run.sh's properties: the -emu variant, a JavaCPP
-# cache in the build tree). The typed reductions need the session's own host context besides the library's.
+# cache in the build tree).
 if [[ $java_rows == 1 ]] && command -v java >/dev/null && [[ -e bench/target/rocshmem-bench.jar && -e bench/target/classpath.txt ]]; then
     cp="$top/bench/target/rocshmem-bench.jar:$(cat bench/target/classpath.txt)"
     for n in $pes; do
         echo "bench/scale.sh: Java, $n PE(s)"
-        ROCSHMEM_MAX_NUM_HOST_CONTEXTS="${ROCSHMEM_MAX_NUM_HOST_CONTEXTS:-2}" java -Dorg.bytedeco.javacpp.platform.extension=-emu \
+        java -Dorg.bytedeco.javacpp.platform.extension=-emu \
             "-Dorg.bytedeco.javacpp.cachedir=$top/bench/target/javacpp-cache" -cp "$cp" org.rocshmem.api.launch.Launcher \
             --nproc "$n" --timeout "$timeout" -- org.rocshmem.bench.ScaleMain "${args[@]}" > "$work/raw/java-$n.txt" 2>&1 \
             || { cat "$work/raw/java-$n.txt" >&2; echo "bench/scale.sh: Java at $n PEs failed" >&2; exit 1; }
