@@ -701,6 +701,7 @@ public final class TypedApiGenerator {
 
         String write() {
             s.append(BANNER).append("\npackage ").append(PACKAGE).append(";\n\n");
+            s.append("import org.rocshmem.api.hip.CallsNative;\nimport org.rocshmem.api.hip.HipException;\n\n");
             classJavadoc();
             s.append("public final class ").append(view).append(" extends SymmetricArray {\n");
             s.append("    ").append(view).append("(Rocshmem session, Allocation allocation, long address, long length,"
@@ -1282,6 +1283,7 @@ public final class TypedApiGenerator {
 
         String write() {
             StringBuilder s = new StringBuilder(BANNER).append("\npackage ").append(PACKAGE).append(";\n\n");
+            s.append("import org.rocshmem.api.hip.CallsNative;\nimport org.rocshmem.api.hip.HipStream;\n\n");
             s.append("""
                     /**
                      * The typed team collectives, generated from the manifest; {@link Team} is the class to use. rocSHMEM

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import org.rocshmem.rocshmem.rocshmem_ctx_t;
+import org.rocshmem.api.hip.CallsNative;
 
 /**
  * A rocSHMEM communication context ({@code rocshmem_ctx_t}): an independent stream of one-sided operations whose

@@ -3,6 +3,11 @@ package org.rocshmem.api;
 import static org.rocshmem.global.rocshmem.rocshmem_ptr;
 
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceBuffer;
+import org.rocshmem.api.hip.DeviceRegion;
+import org.rocshmem.api.hip.HipStream;
 
 /**
  * A window of a {@link SymmetricBuffer} seen as elements of one C type: the common part of the typed views
@@ -13,7 +18,7 @@ import org.bytedeco.javacpp.Pointer;
  * {@code inbox.put(pe, outbox)} moves {@code outbox.length()} elements into PE {@code pe}'s copy of {@code inbox}.
  * Ranges are views too: {@code inbox.slice(from, count)}. One argument order for every RMA call, on views and on
  * streams: the remote side, then the PE, then the local side ({@code remote.put(pe, local)},
- * {@code remote.get(pe, local)}, {@code stream.put(remote, pe, local)}, {@code stream.get(remote, pe, local)}).
+ * {@code remote.get(pe, local)}, {@code remote.putmemOnStream(stream, pe, local)}).
  * Offsets and counts are in elements and are checked before
  * any native call; a view of a closed buffer, or of a finalized session, refuses every operation.
  *
@@ -25,7 +30,7 @@ import org.bytedeco.javacpp.Pointer;
  * {@code putmem}/{@code getmem} family (byte copies of the whole view). The typed operations are generated from
  * the manifest into the subclasses.
  */
-public abstract sealed class SymmetricArray
+public abstract sealed class SymmetricArray implements DeviceRegion
         permits SymmetricBytes, SymmetricShorts, SymmetricInts, SymmetricLongs, SymmetricFloats, SymmetricDoubles {
     final Rocshmem session;
     final Allocation allocation;
@@ -62,6 +67,7 @@ public abstract sealed class SymmetricArray
         return type;
     }
 
+    @Override
     public final long byteSize() {
         return length << shift;
     }
@@ -77,6 +83,7 @@ public abstract sealed class SymmetricArray
     }
 
     /** The symmetric address of element 0 on this PE (for HIP kernels and raw bindings). */
+    @Override
     public final long address() {
         requireLive();
         return address;
@@ -157,7 +164,7 @@ public abstract sealed class SymmetricArray
 
     /**
      * rocshmem_putmem from registered local memory ({@link Rocshmem#register(java.nio.ByteBuffer)}, a
-     * {@link org.rocshmem.api.rccl.DeviceBuffer} or a pointer): its first {@link #byteSize()} bytes.
+     * {@link org.rocshmem.api.hip.DeviceBuffer} or a pointer): its first {@link #byteSize()} bytes.
      */
     @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
     public final void putmem(int pe, RegisteredBuffer source) {
@@ -293,6 +300,45 @@ public abstract sealed class SymmetricArray
         long signalWord = signals.remote(pe, signalIndex);
         AddressCalls.rocshmem_putmem_signal_on_stream(dest, src, bytes, signalWord, signal, op.code, pe,
                 stream.address());
+    }
+
+    /**
+     * rocshmem_signal_wait_until_on_stream: enqueues a wait until this PE's element {@code index} of this signal
+     * view ({@code uint64_t}: a view of 8-byte elements) satisfies {@code element cmp value}; work enqueued after
+     * it runs only then.
+     */
+    @CallsNative("rocshmem_signal_wait_until_on_stream")
+    public final void signalWaitUntilOnStream(HipStream stream, long index, Compare cmp, long value) {
+        if (type.bytes() != Long.BYTES) {
+            throw new IllegalArgumentException("signals are 64-bit words: " + this + " is not a view of 8-byte"
+                    + " elements (use asLongs())");
+        }
+        long word = local(index);
+        AddressCalls.rocshmem_signal_wait_until_on_stream(word, cmp.code, value, stream.address());
+    }
+
+    /**
+     * This view as typed device memory for a device collective (RCCL's): its length is the element count and its C
+     * type gives the element type. There is no 16-bit integer element type, so short views are refused.
+     */
+    public final DeviceBuffer asDeviceBuffer() {
+        return DeviceBuffer.of(address(), length, dataTypeOf(type));
+    }
+
+    /** The device element type of a rocSHMEM C element type (same width and signedness, LP64). */
+    public static DataType dataTypeOf(CType type) {
+        return switch (type) {
+            case CHAR, SCHAR, INT8 -> DataType.INT8;
+            case UCHAR, UINT8 -> DataType.UINT8;
+            case INT, INT32 -> DataType.INT32;
+            case UINT, UINT32 -> DataType.UINT32;
+            case LONG, LONGLONG, INT64, PTRDIFF -> DataType.INT64;
+            case ULONG, ULONGLONG, UINT64, SIZE -> DataType.UINT64;
+            case FLOAT -> DataType.FLOAT32;
+            case DOUBLE -> DataType.FLOAT64;
+            case SHORT, USHORT, INT16, UINT16 -> throw new IllegalArgumentException("RCCL has no 16-bit integer type"
+                    + " for a view of C type " + type.cName() + "; view the memory as another type");
+        };
     }
 
     // ---------------------------------------------------------------- checks for the generated operations

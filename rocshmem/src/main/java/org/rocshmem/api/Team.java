@@ -13,6 +13,8 @@ import static org.rocshmem.global.rocshmem.rocshmem_team_sync_on_stream;
 import static org.rocshmem.global.rocshmem.rocshmem_team_translate_pe;
 
 import org.rocshmem.rocshmem.rocshmem_team_config_t;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipStream;
 
 /**
  * A rocSHMEM team (rocshmem_team_t) and its collectives. {@link Rocshmem#world()} and {@link Rocshmem#shared()}

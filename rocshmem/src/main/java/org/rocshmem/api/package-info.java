@@ -56,9 +56,12 @@
  * reductions, reduce-scatter (host and stream) and the stream-ordered alltoallmem and broadcastmem.
  *
  * <h2>Streams</h2>
- * {@link org.rocshmem.api.HipStream} strings stream-ordered calls together (put, put with signal, signal wait,
- * barriers, quiet, collectives), gives a {@link java.util.concurrent.CompletableFuture} of completion without
- * blocking a thread, and records {@link org.rocshmem.api.HipEvent}s for timing.
+ * A {@link org.rocshmem.api.hip.HipStream} (HIP's, from {@code org.rocshmem.api.hip}) orders work; the
+ * stream-ordered rocSHMEM calls are the view's ({@code putmemOnStream}, {@code putmemSignalOnStream},
+ * {@code signalWaitUntilOnStream}), the team's (barrier, sync, alltoallmem, broadcastmem, reductions) and the
+ * session's ({@code barrierAll(stream)}, {@code syncAll(stream)}, {@code quiet(stream)}), each taking the stream. The
+ * stream gives a {@link java.util.concurrent.CompletableFuture} of completion without blocking a thread, and records
+ * {@link org.rocshmem.api.hip.HipEvent}s for timing.
  *
  * <pre>{@code
  * try (Rocshmem shmem = Rocshmem.init();
@@ -71,9 +74,9 @@
  *     outbox.copyFrom(new long[] {1, 2, 3, shmem.myPe()});
  *     shmem.barrierAll();
  *     int peer = (shmem.myPe() + 1) % shmem.nPes();
- *     stream.putSignal(inbox, peer, outbox, signals, 0, 1, SignalOp.ADD)  // rocshmem_putmem_signal_on_stream
- *           .waitSignal(signals, 0, Compare.GE, 1)                         // rocshmem_signal_wait_until_on_stream
- *           .barrierAll(shmem);                                            // rocshmem_barrier_all_on_stream
+ *     inbox.putmemSignalOnStream(stream, peer, outbox, signals, 0, 1, SignalOp.ADD); // rocshmem_putmem_signal_on_stream
+ *     signals.signalWaitUntilOnStream(stream, 0, Compare.GE, 1);     // rocshmem_signal_wait_until_on_stream
+ *     shmem.barrierAll(stream);                                       // rocshmem_barrier_all_on_stream
  *     stream.completion().thenRun(() -> System.out.println("stream done")); // no thread blocks
  *     stream.synchronize();
  *     try (HipEvent end = stream.record()) {
@@ -84,16 +87,22 @@
  *
  * <h2>Errors</h2>
  * {@link org.rocshmem.api.RocshmemException} (with the library's status when it returned one),
- * {@link org.rocshmem.api.RocshmemStateException} for lifecycle misuse, {@link org.rocshmem.api.HipException} for HIP
- * errors, {@link org.rocshmem.api.NativeLoadException} when the native libraries cannot load; plain
+ * {@link org.rocshmem.api.RocshmemStateException} for lifecycle misuse, {@link org.rocshmem.api.hip.HipException} for HIP
+ * errors (a closed HIP object throws {@link java.lang.IllegalStateException}), {@link org.rocshmem.api.NativeLoadException} when the native libraries cannot load; plain
  * {@link java.lang.IllegalArgumentException}/{@link java.lang.IndexOutOfBoundsException} for bad arguments.
  *
  * <h2>Coverage</h2>
- * Every method names the rocSHMEM functions it calls ({@link org.rocshmem.api.CallsNative}); ApiCoverageTest checks
+ * Every method names the rocSHMEM functions it calls ({@link org.rocshmem.api.hip.CallsNative}); ApiCoverageTest checks
  * that every defined host function of the manifest is reachable from this package (871 of the 876 distinct names,
  * overloads counted once; the 5 internal hooks are listed with their reasons).
  *
  * <p>Launching N PEs on one node: {@link org.rocshmem.api.launch.Launcher}. Bootstrapping with your own transport:
- * {@link org.rocshmem.api.bootstrap.UniqueIdExchange}. RCCL: {@link org.rocshmem.api.rccl}.
+ * {@link org.rocshmem.api.bootstrap.UniqueIdExchange}. HIP (streams, events, modules, kernels, device memory):
+ * {@link org.rocshmem.api.hip}, the floor under rocSHMEM and RCCL. RCCL: {@link org.rocshmem.api.rccl}.
  */
 package org.rocshmem.api;
+
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipEvent;
+import org.rocshmem.api.hip.HipException;
+import org.rocshmem.api.hip.HipStream;

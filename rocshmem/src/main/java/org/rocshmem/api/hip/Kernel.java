@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_BINARY_VERSION;
 import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA;
@@ -13,6 +13,7 @@ import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_PTX_VERSION;
 import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES;
 import static org.rocshmem.global.hip.hipFuncGetAttribute;
 import static org.rocshmem.global.hip.hipFuncGetAttributes;
+import static org.rocshmem.global.hip.hipErrorNotInitialized;
 import static org.rocshmem.global.hip.hipModuleLaunchKernel;
 import static org.rocshmem.global.hip.hipSuccess;
 
@@ -31,8 +32,8 @@ import org.rocshmem.hip.ihipStream_t;
  * ring.launch(Dim3.of(1), Dim3.of(64), 0, stream, inbox, 42L);   // inbox: its symmetric address; 42L: an int64_t
  * }</pre>
  *
- * Arguments pass as device code receives them: a {@link SymmetricArray} or {@link SymmetricBuffer} its symmetric
- * address, a {@link PeerAddressTable}, RCCL device buffer or JavaCPP {@link Pointer} its address, and a Java
+ * Arguments pass as device code receives them: a {@link DeviceRegion} (a symmetric view or buffer, a peer-address
+ * table, a registered buffer, a device buffer or allocation) its address, a JavaCPP {@link Pointer} its address, and a Java
  * primitive its value at its C width (int 4 bytes, long 8, short and char 2, byte and boolean 1, float 4, double 8;
  * unsigned C types take the same bits). When the code object records the parameter list (the emulator's does), a
  * wrong count or width throws IllegalArgumentException naming the kernel and the parameter before anything is
@@ -70,7 +71,7 @@ public final class Kernel {
 
     /**
      * True when the code object says the kernel calls rocSHMEM's device API, so its module must have gone through
-     * {@link Rocshmem#initModule} (only an emulator code object says; false for a GPU code object).
+     * rocSHMEM's {@code shmem.initModule(module)} (only an emulator code object says; false for a GPU code object).
      */
     public boolean usesRocshmem() {
         return signature != null && signature.usesRocshmem();
@@ -120,8 +121,9 @@ public final class Kernel {
      * order. {@code sharedBytes} is the dynamic shared memory per block ({@code extern __shared__}).
      *
      * @throws IllegalArgumentException for arguments the kernel does not take (count, width, type)
-     * @throws RocshmemStateException if the module, the stream or a view argument was closed, or if the kernel uses
-     *     rocSHMEM and its module never went through {@link Rocshmem#initModule} of the open session
+     * @throws IllegalStateException if the module, the stream or an argument was closed (RocshmemStateException for
+     *     rocSHMEM memory), or if the kernel uses rocSHMEM and the runtime says its module never went through
+     *     {@code shmem.initModule(module)}
      * @throws HipException if HIP refuses the launch (the message names the kernel and the configuration)
      */
     @CallsNative("hipModuleLaunchKernel")
@@ -133,9 +135,6 @@ public final class Kernel {
         if (sharedBytes < 0) {
             throw new IllegalArgumentException("kernel " + name + ": negative dynamic shared memory " + sharedBytes);
         }
-        if (signature != null && signature.usesRocshmem() && module.initializedSession() == null) {
-            throw notInitialized();
-        }
         ihipStream_t streamHandle = stream.handle(); // a closed stream throws here
         int status;
         synchronized (arguments) {
@@ -144,6 +143,9 @@ public final class Kernel {
                     sharedBytes, streamHandle, (PointerPointer<?>) null, extra);
         }
         if (status != hipSuccess) {
+            if (status == hipErrorNotInitialized && usesRocshmem()) {
+                throw notInitialized(); // rocSHMEM records initModule; the runtime refused the launch on its word
+            }
             HipException.check(status, "hipModuleLaunchKernel(kernel " + name + " of " + module.source() + ", grid "
                     + grid + ", block " + block + ", " + sharedBytes + " dynamic shared bytes, " + stream + ", "
                     + args.length + " arguments)");
@@ -157,11 +159,10 @@ public final class Kernel {
         }
     }
 
-    private RocshmemStateException notInitialized() {
-        return new RocshmemStateException("kernel " + name + " of " + module.source() + " uses rocSHMEM's device API,"
-                + " but its module was not initialised for rocSHMEM" + (Rocshmem.isInitialized() ? ""
-                : " (and no rocSHMEM session is open)") + ": call shmem.initModule(module) after Rocshmem.init() and"
-                + " before the first launch");
+    private IllegalStateException notInitialized() {
+        return new IllegalStateException("kernel " + name + " of " + module.source() + " uses rocSHMEM's device API,"
+                + " but its module was not initialised for rocSHMEM: call shmem.initModule(module) after Rocshmem.init()"
+                + " and before the first launch");
     }
 
     /** The module was unloaded; the block goes with it. */

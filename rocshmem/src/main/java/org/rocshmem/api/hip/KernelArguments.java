@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.HIP_LAUNCH_PARAM_BUFFER_POINTER;
 import static org.rocshmem.global.hip.HIP_LAUNCH_PARAM_BUFFER_SIZE;
@@ -9,8 +9,6 @@ import java.nio.ByteOrder;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
-import org.rocshmem.api.rccl.DeviceBuffer;
-import org.rocshmem.api.rccl.DeviceMemory;
 
 /**
  * Packs a launch's Java arguments into one native block that {@code hipModuleLaunchKernel} reads through
@@ -20,9 +18,10 @@ import org.rocshmem.api.rccl.DeviceMemory;
  * the launch is enqueued), so a launch allocates no native memory unless its arguments outgrow the block; the
  * caller serializes launches on it.
  *
- * <p>What an argument becomes: a {@link SymmetricArray} or {@link SymmetricBuffer} its symmetric address (what
- * device code passes to rocSHMEM), a {@link PeerAddressTable}, RCCL {@link DeviceBuffer}/{@link DeviceMemory} or
- * JavaCPP {@link Pointer} its device address (8 bytes each); a Java primitive its value at its C width: byte 1,
+ * <p>What an argument becomes: a {@link DeviceRegion} (a symmetric view or buffer: its symmetric address, what
+ * device code passes to rocSHMEM; a peer-address table, registered buffer, {@link DeviceBuffer} or
+ * {@link DeviceMemory}) or JavaCPP {@link Pointer} its device address (8 bytes each); a Java primitive its value at
+ * its C width: byte 1,
  * short 2, char 2 (unsigned), int 4, long 8, float 4, double 8, boolean 1.
  */
 final class KernelArguments {
@@ -61,12 +60,12 @@ final class KernelArguments {
     /**
      * Packs {@code args} for {@code kernel} and returns the {@code extra} array to launch with. With a recorded
      * {@code signature} the count and every width are checked first (IllegalArgumentException naming the kernel
-     * and the parameter); closed views or buffers throw RocshmemStateException. Nothing is allocated or formatted
+     * and the parameter); closed regions throw their IllegalStateException. Nothing is allocated or formatted
      * unless it throws (or the block must grow).
      */
     PointerPointer<Pointer> pack(String kernel, CodeObjectHeader.KernelSignature signature, Object[] args) {
         if (block.isNull()) {
-            throw new RocshmemStateException("kernel " + kernel + ": its HipModule was closed");
+            throw new IllegalStateException("kernel " + kernel + ": its HipModule was closed");
         }
         if (signature != null && args.length != signature.parameterCount()) {
             throw wrongCount(kernel, signature, args.length);
@@ -117,9 +116,8 @@ final class KernelArguments {
     static int width(Object arg) {
         if (arg instanceof Integer || arg instanceof Float) {
             return 4;
-        } else if (arg instanceof Long || arg instanceof Double || arg instanceof SymmetricArray
-                || arg instanceof SymmetricBuffer || arg instanceof Pointer || arg instanceof PeerAddressTable
-                || arg instanceof DeviceBuffer || arg instanceof DeviceMemory) {
+        } else if (arg instanceof Long || arg instanceof Double || arg instanceof DeviceRegion
+                || arg instanceof Pointer) {
             return 8;
         } else if (arg instanceof Short || arg instanceof Character) {
             return 2;
@@ -134,20 +132,12 @@ final class KernelArguments {
             bytes.putInt(offset, v);
         } else if (arg instanceof Long v) {
             bytes.putLong(offset, v);
-        } else if (arg instanceof SymmetricArray v) {
+        } else if (arg instanceof DeviceRegion v) {
             bytes.putLong(offset, v.address());
         } else if (arg instanceof Float v) {
             bytes.putFloat(offset, v);
         } else if (arg instanceof Double v) {
             bytes.putDouble(offset, v);
-        } else if (arg instanceof SymmetricBuffer v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof PeerAddressTable v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof DeviceBuffer v) {
-            bytes.putLong(offset, v.address());
-        } else if (arg instanceof DeviceMemory v) {
-            bytes.putLong(offset, v.buffer().address());
         } else if (arg instanceof Pointer v) {
             bytes.putLong(offset, v.address() + v.position() * v.sizeof());
         } else if (arg instanceof Short v) {
@@ -176,8 +166,9 @@ final class KernelArguments {
 
     private static IllegalArgumentException unsupported(String kernel, int i, Object arg) {
         return new IllegalArgumentException("kernel " + kernel + ": argument " + i + " is " + describe(arg)
-                + ", which a kernel cannot take; pass a Java primitive, a SymmetricArray or SymmetricBuffer (its"
-                + " symmetric address), a PeerAddressTable, a DeviceBuffer or a Pointer"
+                + ", which a kernel cannot take; pass a Java primitive, a DeviceRegion (a symmetric view or buffer:"
+                + " its symmetric address; a PeerAddressTable, RegisteredBuffer, DeviceBuffer or DeviceMemory: its"
+                + " address) or a Pointer"
                 + (arg == null ? " (for a null pointer pass 0L)" : ""));
     }
 
