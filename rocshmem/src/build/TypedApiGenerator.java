@@ -34,6 +34,8 @@ import java.util.stream.Collectors;
  *     made by the views' {@code peer(pe)};</li>
  * <li>{@code CollectivesWriter}: {@code TeamCollectives.java}, the typed team collectives, the generated superclass
  *     of {@code Team};</li>
+ * <li>{@code TransfersWriter}: {@code ByteTransfers.java}, the untyped putmem/getmem family, the generated
+ *     superclass of {@code SymmetricArray};</li>
  * <li>{@code Natives}: {@code AddressCalls.java} + {@code rocshmem_java_calls.h}, JavaCPP natives taking raw
  *     addresses (no Pointer object per call) and the inline C++ shims they call, which cast the addresses back to
  *     the typed pointers, add array offsets and dereference the context value.</li>
@@ -65,6 +67,7 @@ public final class TypedApiGenerator {
             write(javaDir.resolve(java.peerClass() + ".java"), PeerViewWriter.write(java));
         }
         write(javaDir.resolve("TeamCollectives.java"), new CollectivesWriter(manifest, natives, ctypes).write());
+        write(javaDir.resolve("ByteTransfers.java"), TransfersWriter.write());
         // Untyped functions the hand-written classes call through raw addresses.
         for (String name : List.of("rocshmem_putmem", "rocshmem_ctx_putmem", "rocshmem_getmem", "rocshmem_ctx_getmem",
                 "rocshmem_putmem_nbi", "rocshmem_ctx_putmem_nbi", "rocshmem_getmem_nbi", "rocshmem_ctx_getmem_nbi",
