@@ -158,7 +158,7 @@ class SymmetricMemoryTest {
 
             stream.close();
             stream.close(); // idempotent
-            assertThrows(RocshmemStateException.class, stream::synchronize);
+            assertThrows(IllegalStateException.class, stream::synchronize);
         }
     }
 
