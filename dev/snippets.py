@@ -8,7 +8,7 @@
   snippets.py javadoc package-info.java OUT
                                          writes OUT/TourN.java for the N-th <pre>{@code ...}</pre> block of the
                                          package javadoc: the block, unchanged, as the body of main() in a class
-                                         that imports org.rocshmem.api.*
+                                         that imports org.rocshmem.api.* and org.rocshmem.api.hip.*
 
 Prints the files it wrote. A section or block that is missing is an error naming it.
 """
@@ -64,7 +64,7 @@ def javadoc(source, out):
         body = html.unescape(body.replace("&#64;", "@"))
         indented = "\n".join(("        " + line).rstrip() for line in body.splitlines())
         write(os.path.join(out, f"Tour{n}.java"),
-              "import org.rocshmem.api.*;\n\n"
+              "import org.rocshmem.api.*;\nimport org.rocshmem.api.hip.*;\n\n"
               f"/** Block {n} of the package javadoc of org.rocshmem.api, as printed. */\n"
               f"public class Tour{n} {{\n"
               "    public static void main(String[] args) throws Exception {\n"

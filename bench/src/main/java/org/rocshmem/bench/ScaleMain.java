@@ -1,7 +1,7 @@
 package org.rocshmem.bench;
 
 import java.util.Arrays;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;

@@ -20,7 +20,7 @@ import org.bytedeco.pytorch.Tensor;
 import org.bytedeco.pytorch.TensorOptions;
 import org.bytedeco.pytorch.global.torch.ScalarType;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;

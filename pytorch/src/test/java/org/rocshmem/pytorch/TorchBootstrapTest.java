@@ -14,7 +14,7 @@ import org.bytedeco.pytorch.TCPStore;
 import org.bytedeco.pytorch.TCPStoreOptions;
 import org.bytedeco.pytorch.global.torch.ScalarType;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.testing.MultiPe;
 

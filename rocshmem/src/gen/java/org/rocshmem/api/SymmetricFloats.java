@@ -2,6 +2,9 @@
 
 package org.rocshmem.api;
 
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipException;
+
 /**
  * Symmetric memory as {@code float} elements: a typed view of a {@link SymmetricBuffer}
  * (see {@link SymmetricArray} for what every view shares).

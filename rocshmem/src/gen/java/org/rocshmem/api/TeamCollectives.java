@@ -2,6 +2,9 @@
 
 package org.rocshmem.api;
 
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipStream;
+
 /**
  * The typed team collectives, generated from the manifest; {@link Team} is the class to use. rocSHMEM
  * defines these host collectives only in ctx form, so they run on the session's default context unless

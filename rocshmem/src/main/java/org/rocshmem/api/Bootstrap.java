@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.rocshmem.api.bootstrap.JobRendezvous;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.bootstrap.TcpUniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
@@ -31,7 +32,7 @@ import org.rocshmem.api.bootstrap.UniqueIdKind;
  * <p>Arguments are checked when the strategy is made, before anything loads or initializes. RCCL takes the same
  * strategies ({@code Communicator.init(Bootstrap)}): {@link #uniqueIdFor} brings its id the same way.
  */
-public final class Bootstrap {
+public final class Bootstrap implements JobRendezvous {
     /** Rank and size of a strategy that leaves them to the library (checked after init only when known). */
     private static final int UNKNOWN = -1;
 
@@ -128,6 +129,7 @@ public final class Bootstrap {
      *
      * @throws UnsupportedOperationException for {@link #libraryOwn()}, which leaves the rendezvous to rocSHMEM
      */
+    @Override
     public byte[] uniqueIdFor(UniqueIdKind kind, Supplier<byte[]> create) {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(create, "create");
@@ -145,11 +147,13 @@ public final class Bootstrap {
     }
 
     /** The requested rank (when {@link #knowsRank()}). */
+    @Override
     public int rank() {
         return rank;
     }
 
     /** The requested number of ranks (when {@link #knowsRank()}). */
+    @Override
     public int nranks() {
         return nranks;
     }

@@ -8,7 +8,9 @@ import static org.rocshmem.global.rocshmem.rocshmem_ctx_quiet;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
+import org.bytedeco.javacpp.Pointer;
 import org.rocshmem.rocshmem.rocshmem_ctx_t;
+import org.rocshmem.api.hip.CallsNative;
 
 /**
  * A rocSHMEM communication context ({@code rocshmem_ctx_t}): an independent stream of one-sided operations whose
@@ -24,7 +26,7 @@ import org.rocshmem.rocshmem.rocshmem_ctx_t;
  * <p>Not available from the host: team-scoped contexts ({@code rocshmem_wg_team_create_ctx} is device-only), so
  * every host context belongs to the world team.
  */
-public final class Context implements AutoCloseable {
+public final class Context implements AutoCloseable, org.rocshmem.api.hip.KernelHandle {
     private final Rocshmem session;
     /** The 16-byte context value the library filled in; passed by value to every ctx call. */
     private final rocshmem_ctx_t handle;
@@ -114,6 +116,35 @@ public final class Context implements AutoCloseable {
         }
         session.requireOpen();
         return handleAddress;
+    }
+
+    /** The words of the handle as a kernel receives it, once read. */
+    private long[] handleWords;
+
+    /** As a kernel argument: its {@code rocshmem_ctx_t} by value (two words). */
+    @Override
+    public String cType() {
+        return "rocshmem_ctx_t";
+    }
+
+    @Override
+    public int handleBytes() {
+        return 16;
+    }
+
+    @Override
+    public long handleWord(int i) {
+        rocshmem_ctx_t value = handle(); // throws once destroyed or after finalize
+        long[] words = handleWords;
+        if (words == null) { // read once: a launch allocates nothing
+            words = new long[] {addressOf(value.ctx_opaque()), addressOf(value.team_opaque())};
+            handleWords = words;
+        }
+        return words[i];
+    }
+
+    private static long addressOf(Pointer p) {
+        return p == null ? 0 : p.address();
     }
 
     rocshmem_ctx_t handle() {

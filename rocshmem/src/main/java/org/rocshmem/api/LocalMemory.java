@@ -3,7 +3,7 @@ package org.rocshmem.api;
 import java.nio.ByteBuffer;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
-import org.rocshmem.api.rccl.DeviceBuffer;
+import org.rocshmem.api.hip.DeviceRegion;
 
 /** Local memory of other kinds as the JavaCPP pointers and addresses the native calls take. */
 final class LocalMemory {
@@ -32,16 +32,17 @@ final class LocalMemory {
         return start;
     }
 
-    /** A device buffer with a known extent, as a pointer at its first element and its size in bytes. */
-    static Pointer of(DeviceBuffer buffer) {
-        if (buffer == null) {
-            throw new IllegalArgumentException("device buffer is null");
+    /** Device memory with a known extent, as a pointer at its first byte holding its size in bytes. */
+    static Pointer of(DeviceRegion region) {
+        if (region == null) {
+            throw new IllegalArgumentException("device region is null");
         }
-        if (buffer.elements() == DeviceBuffer.UNKNOWN_LENGTH) {
-            throw new IllegalArgumentException(buffer + " has no known length: build it with DeviceBuffer.of(address,"
+        long bytes = region.byteSize();
+        if (bytes < 0) {
+            throw new IllegalArgumentException(region + " has no known length: build it with DeviceBuffer.of(address,"
                     + " elements, type) to register it");
         }
-        return new AddressPointer(buffer.address(), buffer.elements() * buffer.type().size());
+        return new AddressPointer(region.address(), bytes);
     }
 
     /** A pointer at a fixed address (JavaCPP sets addresses only from inside Pointer subclasses). */

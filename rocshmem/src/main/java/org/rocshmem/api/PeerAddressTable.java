@@ -9,6 +9,9 @@ import static org.rocshmem.global.rocshmem.rocshmem_ptr;
 
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.DeviceRegion;
+import org.rocshmem.api.hip.HipException;
 
 /**
  * The {@code rocshmem_ptr} address of a view's element 0 on every PE, as a device array of {@code uint64_t} that a
@@ -16,7 +19,7 @@ import org.bytedeco.javacpp.Pointer;
  * no direct path to that PE (use rocSHMEM's put/get there). Made by {@link SymmetricArray#peerAddressTable()};
  * a kernel argument passes its device address. {@link #close()} frees the device memory ({@code hipFree}).
  */
-public final class PeerAddressTable implements AutoCloseable {
+public final class PeerAddressTable implements DeviceRegion, AutoCloseable {
     private final long[] addresses;
     private final Pointer device;
     private volatile boolean closed;
@@ -58,11 +61,18 @@ public final class PeerAddressTable implements AutoCloseable {
     }
 
     /** The device address of the table (what a kernel argument passes). */
+    @Override
     public long address() {
         if (closed) {
             throw new RocshmemStateException("this PeerAddressTable was closed");
         }
         return device.address();
+    }
+
+    /** {@link #size()} entries of 8 bytes. */
+    @Override
+    public long byteSize() {
+        return (long) addresses.length * Long.BYTES;
     }
 
     /** Number of entries: one per PE. */

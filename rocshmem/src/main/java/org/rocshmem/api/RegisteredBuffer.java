@@ -4,6 +4,8 @@ import static org.rocshmem.global.rocshmem.rocshmem_buffer_unregister;
 
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.DeviceRegion;
 
 /**
  * Local (non-symmetric) memory registered with rocSHMEM (rocshmem_buffer_register) so it can be the local side
@@ -11,7 +13,7 @@ import org.bytedeco.javacpp.Pointer;
  * PEs cannot address this memory. {@link #close()} unregisters (idempotent); it does not free the memory, which
  * stays the caller's.
  */
-public final class RegisteredBuffer implements AutoCloseable {
+public final class RegisteredBuffer implements DeviceRegion, AutoCloseable {
     private final Rocshmem session;
     private final BytePointer address;
     private final long byteSize;
@@ -37,6 +39,7 @@ public final class RegisteredBuffer implements AutoCloseable {
         return new BytePointer(address).capacity(byteSize);
     }
 
+    @Override
     public long byteSize() {
         return byteSize;
     }
@@ -74,8 +77,10 @@ public final class RegisteredBuffer implements AutoCloseable {
         }
     }
 
-    long address() {
-        return address.address();
+    /** The first registered byte (a kernel argument, a stream copy or an RCCL buffer takes it). */
+    @Override
+    public long address() {
+        return start("address", 0);
     }
 
     /** Marks a registration of a read-only ByteBuffer, which no transfer may write into. */

@@ -5,6 +5,11 @@ import static org.rocshmem.global.rocshmem.*;
 
 import java.util.Objects;
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.DeviceRegion;
+import org.rocshmem.api.hip.DeviceSelection;
+import org.rocshmem.api.hip.HipModule;
+import org.rocshmem.api.hip.HipStream;
 
 /**
  * The rocSHMEM session of this process: {@code try (Rocshmem shmem = Rocshmem.init()) { ... }}.
@@ -31,7 +36,7 @@ import org.bytedeco.javacpp.Pointer;
  * synchronization). A JVM shutdown hook does the same, bounded in time, if the program forgot, and nothing collective
  * if the program ends abnormally ({@link FinalizeAtExit}). rocSHMEM cannot be initialized again after finalize.
  */
-public final class Rocshmem implements AutoCloseable {
+public final class Rocshmem extends LibraryControl implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(Rocshmem.class.getName());
     private static final Object LOCK = new Object();
     /** The open session, or the finalized one (kept to say "finalized" rather than "not initialized"). */
@@ -48,8 +53,6 @@ public final class Rocshmem implements AutoCloseable {
     private volatile boolean leftOnException;
     private final SymmetricHeap heap = new SymmetricHeap(this);
     private final LiveHandles handles;
-    /** Modules that went through initModule (HipModule.close forgets its own). */
-    private final java.util.Set<HipModule> modules = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private Rocshmem(Backend backend) {
         this.myPe = rocshmem_my_pe();
@@ -202,6 +205,7 @@ public final class Rocshmem implements AutoCloseable {
     }
 
     /** n_pes without the state check, for views that check on every call anyway. */
+    @Override
     int nPesUnchecked() {
         return nPes;
     }
@@ -219,50 +223,25 @@ public final class Rocshmem implements AutoCloseable {
     /** Collective rocshmem_malloc of {@code bytes} (> 0) uninitialized bytes. */
     @CallsNative("rocshmem_malloc")
     public SymmetricBuffer malloc(long bytes) {
-        Checks.positive("malloc size", bytes);
-        return allocate("malloc", bytes, () -> rocshmem_malloc(bytes));
+        return heap.malloc(bytes);
     }
 
     /** Collective rocshmem_calloc: {@code count * elementSize} zeroed bytes. */
     @CallsNative("rocshmem_calloc")
     public SymmetricBuffer calloc(long count, long elementSize) {
-        Checks.positive("calloc count", count);
-        Checks.positive("calloc element size", elementSize);
-        long bytes;
-        try {
-            bytes = Math.multiplyExact(count, elementSize);
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("calloc: " + count + " x " + elementSize + " bytes overflows", e);
-        }
-        return allocate("calloc", bytes, () -> rocshmem_calloc(count, elementSize));
+        return heap.calloc(count, elementSize);
     }
 
     /** Collective rocshmem_align: {@code bytes} at an address that is a multiple of {@code alignment}. */
     @CallsNative("rocshmem_align")
     public SymmetricBuffer align(long alignment, long bytes) {
-        if (!Checks.isPowerOfTwo(alignment)) {
-            throw new IllegalArgumentException("align: alignment " + alignment + " is not a power of two");
-        }
-        long maxAlignment = Emulator.maxAlignment(backend);
-        if (maxAlignment > 0 && alignment > maxAlignment) {
-            throw new IllegalArgumentException("align: alignment " + alignment + " is larger than the largest alignment "
-                    + backend.name() + " supports (" + maxAlignment + " bytes)");
-        }
-        Checks.positive("align size", bytes);
-        return allocate("align(" + alignment + ")", bytes, () -> rocshmem_align(alignment, bytes));
+        return heap.align(alignment, bytes, backend);
     }
 
     /** Registers local memory for put/get (rocshmem_buffer_register); not collective. */
     @CallsNative("rocshmem_buffer_register")
     public RegisteredBuffer register(Pointer address, long bytes) {
         requireOpen();
-        Objects.requireNonNull(address, "address");
-        Checks.positive("register length", bytes);
-        long capacity = PointerExtent.bytes(address);
-        if (capacity >= 0 && bytes > capacity) {
-            throw new IndexOutOfBoundsException("register: " + bytes + " bytes exceed the " + capacity
-                    + " bytes the pointer holds from its position");
-        }
         return heap.register(address, bytes);
     }
 
@@ -278,18 +257,14 @@ public final class Rocshmem implements AutoCloseable {
         return buffer.isReadOnly() ? registered.readOnly() : registered;
     }
 
-    /** Registers RCCL-side device memory of known length ({@link org.rocshmem.api.rccl.DeviceBuffer}); not collective. */
+    /**
+     * Registers device memory of known length (a {@link org.rocshmem.api.hip.DeviceBuffer} or
+     * {@link org.rocshmem.api.hip.DeviceMemory}, or any other {@link DeviceRegion}); not collective.
+     */
     @CallsNative("rocshmem_buffer_register")
-    public RegisteredBuffer register(org.rocshmem.api.rccl.DeviceBuffer buffer) {
-        Pointer start = LocalMemory.of(buffer);
+    public RegisteredBuffer register(DeviceRegion region) {
+        Pointer start = LocalMemory.of(region);
         return register(start, start.capacity());
-    }
-
-    /** Registers the whole of an RCCL {@link org.rocshmem.api.rccl.DeviceMemory} allocation; not collective. */
-    @CallsNative("rocshmem_buffer_register")
-    public RegisteredBuffer register(org.rocshmem.api.rccl.DeviceMemory memory) {
-        Objects.requireNonNull(memory, "memory");
-        return register(memory.buffer());
     }
 
     /**
@@ -300,9 +275,7 @@ public final class Rocshmem implements AutoCloseable {
      */
     @CallsNative({"rocshmem_buffer_register_symmetric", "rocshmem_buffer_unregister_symmetric"})
     public SymmetricBuffer registerSymmetric(Pointer address, long bytes) {
-        Objects.requireNonNull(address, "address");
-        Checks.positive("registerSymmetric length", bytes);
-        return allocate(Allocation.REGISTERED_SYMMETRIC, bytes, () -> rocshmem_buffer_register_symmetric(address, bytes));
+        return heap.registerSymmetric(address, bytes);
     }
 
     /** Unregisters every local buffer registered with {@link #register} at once (rocshmem_buffer_unregister_all). */
@@ -310,10 +283,6 @@ public final class Rocshmem implements AutoCloseable {
     public void unregisterAll() {
         requireOpen();
         heap.unregisterAll();
-    }
-
-    private SymmetricBuffer allocate(String kind, long bytes, java.util.function.Supplier<Pointer> call) {
-        return heap.allocate(kind, bytes, call);
     }
 
     /** The memory bookkeeping, for the buffers' close(). */
@@ -424,59 +393,13 @@ public final class Rocshmem implements AutoCloseable {
         rocshmem_quiet_on_stream(stream.handle());
     }
 
-    // ---------------------------------------------------------------- library information and control
-
-    /** The thread level rocSHMEM provides (rocshmem_query_thread). */
-    @CallsNative("rocshmem_query_thread")
-    public ThreadLevel threadLevel() {
-        requireOpen();
-        int[] provided = {-1};
-        rocshmem_query_thread(provided);
-        return ThreadLevel.of(provided[0]);
-    }
-
-    /**
-     * Which transport the library runs on (rocshmem_query_backend_type): {@code GDA_BACKEND}, {@code RO_BACKEND} or
-     * {@code IPC_BACKEND} (the emulator says IPC_BACKEND).
-     */
-    @CallsNative("rocshmem_query_backend_type")
-    public String backendType() {
-        requireOpen();
-        // JavaCPP returns a native enum as a fresh instance carrying only its value (name() null, ordinal() 0):
-        // intern() maps it to the constant.
-        return rocshmem_query_backend_type().intern().name();
-    }
-
-    /** Prints the library's operation counters (rocshmem_dump_stats; on stderr for the emulator). */
-    @CallsNative("rocshmem_dump_stats")
-    public void dumpStats() {
-        requireOpen();
-        rocshmem_dump_stats();
-    }
-
-    /** Zeroes the library's operation counters (rocshmem_reset_stats). */
-    @CallsNative("rocshmem_reset_stats")
-    public void resetStats() {
-        requireOpen();
-        rocshmem_reset_stats();
-    }
-
-    /**
-     * Ends the whole job now with {@code status} (rocshmem_global_exit): every PE's process exits, without finalize.
-     * Use it when one PE cannot go on and the others must not wait for it. Does not return.
-     */
-    @CallsNative("rocshmem_global_exit")
-    public void globalExit(int status) {
-        requireOpen();
-        rocshmem_global_exit(status);
-        throw new IllegalStateException("rocshmem_global_exit returned"); // the library ends the process
-    }
+    // ---------------------------------------------------------------- kernels (the library queries: LibraryControl)
 
     /**
      * Lets the kernels of {@code module} call rocSHMEM (rocshmem_hipmodule_init: the code object's rocSHMEM device
-     * globals get this session's state). Call it once per loaded module, before the first launch of such a kernel;
-     * the session remembers the module, and launching a kernel that uses rocSHMEM from a module it does not know
-     * throws (on the emulator, whose code object says which kernels do).
+     * globals get this session's state). Call it once per loaded module, before the first launch of such a kernel.
+     * The library records it (the module knows nothing of rocSHMEM); launching a kernel that uses rocSHMEM from a
+     * module it did not prepare throws, naming this call (on the emulator, whose code object says which kernels do).
      */
     @CallsNative("rocshmem_hipmodule_init")
     public void initModule(HipModule module) {
@@ -492,17 +415,6 @@ public final class Rocshmem implements AutoCloseable {
         if (status != 0) {
             throw new RocshmemException("rocshmem_hipmodule_init(" + module.source() + ") returned " + status, status);
         }
-        modules.add(module);
-        module.markInitialized(this);
-    }
-
-    /** Whether {@link #initModule} ran on {@code module} in this open session. */
-    boolean initializedModule(HipModule module) {
-        return open && modules.contains(module);
-    }
-
-    void forgetModule(HipModule module) {
-        modules.remove(module);
     }
 
     /** What the library says about itself; valid before init (constant queries). */
@@ -510,32 +422,6 @@ public final class Rocshmem implements AutoCloseable {
     public static LibraryInfo libraryInfo() {
         NativeLibraries.loadRocshmem();
         return LibraryInfo.query();
-    }
-
-    /**
-     * Whether the transport exposes NIC queue pairs for introspection and from which vendor
-     * (rocshmem_qp_introspect_available / _provider); empty when it has none (IPC, the emulator).
-     */
-    @CallsNative({"rocshmem_qp_introspect_available", "rocshmem_qp_introspect_provider"})
-    public java.util.Optional<String> queuePairProvider() {
-        requireOpen();
-        return rocshmem_qp_introspect_available()
-                ? java.util.Optional.of(rocshmem_qp_introspect_provider().intern().name()) : java.util.Optional.empty();
-    }
-
-    /**
-     * The queue pair of context {@code contextId} towards {@code peer} (rocshmem_query_qp_info), for GPU-initiated
-     * networking code that drives the NIC itself; empty when the library has none to show.
-     */
-    @CallsNative("rocshmem_query_qp_info")
-    public java.util.Optional<QueuePairInfo> queuePairInfo(int peer, int contextId) {
-        requireOpen();
-        Checks.pe(peer, nPes);
-        try (org.rocshmem.rocshmem.QpInfo info = new org.rocshmem.rocshmem.QpInfo()) {
-            info.zero();
-            return rocshmem_query_qp_info(peer, contextId, info) ? java.util.Optional.of(QueuePairInfo.of(info))
-                    : java.util.Optional.empty();
-        }
     }
 
     // ---------------------------------------------------------------- finalize
@@ -577,6 +463,7 @@ public final class Rocshmem implements AutoCloseable {
         abandon();
     }
 
+    @Override
     void requireOpen() {
         if (!open) {
             throw RocshmemStateException.finalized();

@@ -3,6 +3,11 @@ package org.rocshmem.api;
 import static org.rocshmem.global.rocshmem.rocshmem_ptr;
 
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceBuffer;
+import org.rocshmem.api.hip.DeviceRegion;
+import org.rocshmem.api.hip.HipStream;
 
 /**
  * A window of a {@link SymmetricBuffer} seen as elements of one C type: the common part of the typed views
@@ -13,7 +18,7 @@ import org.bytedeco.javacpp.Pointer;
  * {@code inbox.put(pe, outbox)} moves {@code outbox.length()} elements into PE {@code pe}'s copy of {@code inbox}.
  * Ranges are views too: {@code inbox.slice(from, count)}. One argument order for every RMA call, on views and on
  * streams: the remote side, then the PE, then the local side ({@code remote.put(pe, local)},
- * {@code remote.get(pe, local)}, {@code stream.put(remote, pe, local)}, {@code stream.get(remote, pe, local)}).
+ * {@code remote.get(pe, local)}, {@code remote.putmemOnStream(stream, pe, local)}).
  * Offsets and counts are in elements and are checked before
  * any native call; a view of a closed buffer, or of a finalized session, refuses every operation.
  *
@@ -21,11 +26,11 @@ import org.bytedeco.javacpp.Pointer;
  * the one given to {@code withContext(ctx)}. Views are immutable; derive new ones once, outside hot loops (a
  * transfer allocates nothing, deriving a view allocates the view).
  *
- * <p>This class holds what does not depend on the element type: identity, checks and the untyped
- * {@code putmem}/{@code getmem} family (byte copies of the whole view). The typed operations are generated from
- * the manifest into the subclasses.
+ * <p>This class holds what does not depend on the element type: identity and checks. The untyped
+ * {@code putmem}/{@code getmem} family (byte copies of the whole view) is generated into its superclass
+ * {@code ByteTransfers}, the typed operations into the subclasses, both from the manifest.
  */
-public abstract sealed class SymmetricArray
+public abstract sealed class SymmetricArray extends ByteTransfers implements DeviceRegion
         permits SymmetricBytes, SymmetricShorts, SymmetricInts, SymmetricLongs, SymmetricFloats, SymmetricDoubles {
     final Rocshmem session;
     final Allocation allocation;
@@ -62,6 +67,7 @@ public abstract sealed class SymmetricArray
         return type;
     }
 
+    @Override
     public final long byteSize() {
         return length << shift;
     }
@@ -77,6 +83,7 @@ public abstract sealed class SymmetricArray
     }
 
     /** The symmetric address of element 0 on this PE (for HIP kernels and raw bindings). */
+    @Override
     public final long address() {
         requireLive();
         return address;
@@ -128,171 +135,31 @@ public abstract sealed class SymmetricArray
     /** The elements {@code [from, from + count)} as a view of the same type and context. */
     public abstract SymmetricArray slice(long from, long count);
 
-    // ---------------------------------------------------------------- untyped byte transfers (putmem family)
-
-    /** rocshmem_putmem: copies the whole {@code source} view into PE {@code pe}'s copy of this view. */
-    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
-    public final void putmem(int pe, SymmetricArray source) {
-        long bytes = requireSameBytes(source, "source");
-        long dest = remoteBase(pe);
-        long src = source.localBase();
-        if (context == null) {
-            AddressCalls.rocshmem_putmem(dest, src, bytes, pe);
-        } else {
-            AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, bytes, pe);
-        }
-    }
-
-    /** rocshmem_putmem from local device or registered memory: {@link #byteSize()} bytes at {@code source}. */
-    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
-    public final void putmem(int pe, Pointer source) {
-        long src = Checks.localPointer("putmem source", source, byteSize());
-        long dest = remoteBase(pe);
-        if (context == null) {
-            AddressCalls.rocshmem_putmem(dest, src, byteSize(), pe);
-        } else {
-            AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, byteSize(), pe);
-        }
-    }
+    // The untyped byte transfers (the putmem/getmem family, blocking, nbi and on streams) are generated into the
+    // superclass ByteTransfers.
 
     /**
-     * rocshmem_putmem from registered local memory ({@link Rocshmem#register(java.nio.ByteBuffer)}, a
-     * {@link org.rocshmem.api.rccl.DeviceBuffer} or a pointer): its first {@link #byteSize()} bytes.
+     * This view as typed device memory for a device collective (RCCL's): its length is the element count and its C
+     * type gives the element type. There is no 16-bit integer element type, so short views are refused.
      */
-    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
-    public final void putmem(int pe, RegisteredBuffer source) {
-        putmemFrom(pe, source.start("putmem source", byteSize()));
+    public final DeviceBuffer asDeviceBuffer() {
+        return DeviceBuffer.of(address(), length, dataTypeOf(type));
     }
 
-    /** rocshmem_getmem into registered local memory: its first {@link #byteSize()} bytes. */
-    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
-    public final void getmem(int pe, RegisteredBuffer destination) {
-        getmemInto(pe, destination.writableStart("getmem destination", byteSize()));
-    }
-
-    /** rocshmem_putmem of {@link #byteSize()} bytes from the checked local address {@code src}. */
-    final void putmemFrom(int pe, long src) {
-        long dest = remoteBase(pe);
-        if (context == null) {
-            AddressCalls.rocshmem_putmem(dest, src, byteSize(), pe);
-        } else {
-            AddressCalls.rocshmem_ctx_putmem(context.address(), dest, src, byteSize(), pe);
-        }
-    }
-
-    /** rocshmem_getmem of {@link #byteSize()} bytes into the checked local address {@code dest}. */
-    final void getmemInto(int pe, long dest) {
-        long src = remoteBase(pe);
-        if (context == null) {
-            AddressCalls.rocshmem_getmem(dest, src, byteSize(), pe);
-        } else {
-            AddressCalls.rocshmem_ctx_getmem(context.address(), dest, src, byteSize(), pe);
-        }
-    }
-
-    /**
-     * rocshmem_putmem from a direct ByteBuffer: {@link #byteSize()} bytes from its position (its position does not
-     * move). On a GPU register the buffer first ({@link Rocshmem#register(java.nio.ByteBuffer)}); the form with the
-     * registration, {@link #putmem(int, RegisteredBuffer)}, also allocates nothing per call.
-     */
-    @CallsNative({"rocshmem_putmem", "rocshmem_ctx_putmem"})
-    public final void putmem(int pe, java.nio.ByteBuffer source) {
-        putmem(pe, LocalMemory.of(source, "putmem source"));
-    }
-
-    /** rocshmem_getmem into a direct ByteBuffer: {@link #byteSize()} bytes from its position (which does not move). */
-    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
-    public final void getmem(int pe, java.nio.ByteBuffer destination) {
-        getmem(pe, LocalMemory.writable(destination, "getmem destination"));
-    }
-
-    /** rocshmem_getmem: copies PE {@code pe}'s copy of this view into the whole local {@code destination}. */
-    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
-    public final void getmem(int pe, SymmetricArray destination) {
-        long bytes = requireSameBytes(destination, "destination");
-        long src = remoteBase(pe);
-        long dest = destination.localBase();
-        if (context == null) {
-            AddressCalls.rocshmem_getmem(dest, src, bytes, pe);
-        } else {
-            AddressCalls.rocshmem_ctx_getmem(context.address(), dest, src, bytes, pe);
-        }
-    }
-
-    /** rocshmem_getmem into local device or registered memory: {@link #byteSize()} bytes at {@code destination}. */
-    @CallsNative({"rocshmem_getmem", "rocshmem_ctx_getmem"})
-    public final void getmem(int pe, Pointer destination) {
-        long dest = Checks.localPointer("getmem destination", destination, byteSize());
-        long src = remoteBase(pe);
-        if (context == null) {
-            AddressCalls.rocshmem_getmem(dest, src, byteSize(), pe);
-        } else {
-            AddressCalls.rocshmem_ctx_getmem(context.address(), dest, src, byteSize(), pe);
-        }
-    }
-
-    /** rocshmem_putmem_nbi: like {@link #putmem(int, SymmetricArray)}; complete it with quiet on the context. */
-    @CallsNative({"rocshmem_putmem_nbi", "rocshmem_ctx_putmem_nbi"})
-    public final void putmemNbi(int pe, SymmetricArray source) {
-        long bytes = requireSameBytes(source, "source");
-        long dest = remoteBase(pe);
-        long src = source.localBase();
-        if (context == null) {
-            AddressCalls.rocshmem_putmem_nbi(dest, src, bytes, pe);
-        } else {
-            AddressCalls.rocshmem_ctx_putmem_nbi(context.address(), dest, src, bytes, pe);
-        }
-    }
-
-    /** rocshmem_getmem_nbi: like {@link #getmem(int, SymmetricArray)}; the data is there after quiet. */
-    @CallsNative({"rocshmem_getmem_nbi", "rocshmem_ctx_getmem_nbi"})
-    public final void getmemNbi(int pe, SymmetricArray destination) {
-        long bytes = requireSameBytes(destination, "destination");
-        long src = remoteBase(pe);
-        long dest = destination.localBase();
-        if (context == null) {
-            AddressCalls.rocshmem_getmem_nbi(dest, src, bytes, pe);
-        } else {
-            AddressCalls.rocshmem_ctx_getmem_nbi(context.address(), dest, src, bytes, pe);
-        }
-    }
-
-    /**
-     * rocshmem_putmem_on_stream: enqueues the copy of {@code source} into PE {@code pe}'s copy of this view on
-     * {@code stream}; it runs when the stream reaches it (rocSHMEM has no ctx form of the stream calls).
-     */
-    @CallsNative("rocshmem_putmem_on_stream")
-    public final void putmemOnStream(HipStream stream, int pe, SymmetricArray source) {
-        long bytes = requireSameBytes(source, "source");
-        long dest = remoteBase(pe);
-        long src = source.localBase();
-        AddressCalls.rocshmem_putmem_on_stream(dest, src, bytes, pe, stream.address());
-    }
-
-    /** rocshmem_getmem_on_stream: enqueues the copy of PE {@code pe}'s copy of this view into {@code destination}. */
-    @CallsNative("rocshmem_getmem_on_stream")
-    public final void getmemOnStream(HipStream stream, int pe, SymmetricArray destination) {
-        long bytes = requireSameBytes(destination, "destination");
-        long src = remoteBase(pe);
-        long dest = destination.localBase();
-        AddressCalls.rocshmem_getmem_on_stream(dest, src, bytes, pe, stream.address());
-    }
-
-    /**
-     * rocshmem_putmem_signal_on_stream: enqueues the copy of {@code source} into PE {@code pe}'s copy of this view,
-     * followed by an update of element {@code signalIndex} of PE {@code pe}'s {@code signals} ({@code op} with
-     * {@code signal}) once the data has arrived, so the receiver can wait for the signal alone. rocSHMEM defines
-     * put-with-signal on the host only in this stream form (the blocking and nbi forms are device-only).
-     */
-    @CallsNative("rocshmem_putmem_signal_on_stream")
-    public final void putmemSignalOnStream(HipStream stream, int pe, SymmetricArray source, SymmetricLongs signals,
-                                           long signalIndex, long signal, SignalOp op) {
-        long bytes = requireSameBytes(source, "source");
-        long dest = remoteBase(pe);
-        long src = source.localBase();
-        long signalWord = signals.remote(pe, signalIndex);
-        AddressCalls.rocshmem_putmem_signal_on_stream(dest, src, bytes, signalWord, signal, op.code, pe,
-                stream.address());
+    /** The device element type of a rocSHMEM C element type (same width and signedness, LP64). */
+    public static DataType dataTypeOf(CType type) {
+        return switch (type) {
+            case CHAR, SCHAR, INT8 -> DataType.INT8;
+            case UCHAR, UINT8 -> DataType.UINT8;
+            case INT, INT32 -> DataType.INT32;
+            case UINT, UINT32 -> DataType.UINT32;
+            case LONG, LONGLONG, INT64, PTRDIFF -> DataType.INT64;
+            case ULONG, ULONGLONG, UINT64, SIZE -> DataType.UINT64;
+            case FLOAT -> DataType.FLOAT32;
+            case DOUBLE -> DataType.FLOAT64;
+            case SHORT, USHORT, INT16, UINT16 -> throw new IllegalArgumentException("RCCL has no 16-bit integer type"
+                    + " for a view of C type " + type.cName() + "; view the memory as another type");
+        };
     }
 
     // ---------------------------------------------------------------- checks for the generated operations

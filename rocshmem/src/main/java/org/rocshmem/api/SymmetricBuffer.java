@@ -12,6 +12,8 @@ import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.LongPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.ShortPointer;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.DeviceRegion;
 
 /**
  * A block of the symmetric heap: the same offsets exist on every PE, so an operation on PE {@code pe} reaches PE
@@ -29,7 +31,7 @@ import org.bytedeco.javacpp.ShortPointer;
  * copyFrom}/{@code copyTo} (hipMemcpy). The emulator's heap is host memory, but {@link #asByteBuffer()} throws there
  * too, as it would on a GPU, unless {@code ROCSHMEM_EMU_HOST_ACCESS=1} (for programs meant only for the emulator).
  */
-public final class SymmetricBuffer implements AutoCloseable {
+public final class SymmetricBuffer implements DeviceRegion, AutoCloseable {
     private final Rocshmem session;
     /** Own allocation, or the allocation this is a peer view of (a view dies with it). */
     private final Allocation allocation;
@@ -56,11 +58,13 @@ public final class SymmetricBuffer implements AutoCloseable {
         return new SymmetricBuffer(session, allocation, allocation.address, -1);
     }
 
+    @Override
     public long byteSize() {
         return byteSize;
     }
 
     /** The native address (of PE {@link #addressedPe()}'s copy for a peer view). */
+    @Override
     public long address() {
         requireOpen();
         return base.address();

@@ -1,23 +1,29 @@
 package org.rocshmem.api;
 
 import static org.rocshmem.global.hip.hipDeviceSynchronize;
+import static org.rocshmem.global.rocshmem.rocshmem_align;
 import static org.rocshmem.global.rocshmem.rocshmem_buffer_register;
+import static org.rocshmem.global.rocshmem.rocshmem_buffer_register_symmetric;
 import static org.rocshmem.global.rocshmem.rocshmem_buffer_unregister_all;
 import static org.rocshmem.global.rocshmem.rocshmem_buffer_unregister_symmetric;
+import static org.rocshmem.global.rocshmem.rocshmem_calloc;
 import static org.rocshmem.global.rocshmem.rocshmem_free;
+import static org.rocshmem.global.rocshmem.rocshmem_malloc;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.HipException;
 
 /**
- * The session's memory bookkeeping: live symmetric blocks in allocation order (every PE allocates in the same order,
- * so finalize frees leftovers in an order that lines up across PEs) and local registrations. {@link Rocshmem} keeps
- * the public calls (malloc, calloc, ...) and their argument checks; this class owns what happens to a block from
- * its allocation to its release.
+ * The session's memory: the allocation and registration calls behind {@link Rocshmem}'s public ones (malloc,
+ * calloc, align, register, registerSymmetric) with their argument checks, and the bookkeeping of live symmetric
+ * blocks in allocation order (every PE allocates in the same order, so finalize frees leftovers in an order that
+ * lines up across PEs) and of local registrations: what happens to a block from its allocation to its release.
  */
 final class SymmetricHeap {
     private static final System.Logger LOG = System.getLogger(Rocshmem.class.getName());
@@ -29,6 +35,42 @@ final class SymmetricHeap {
 
     SymmetricHeap(Rocshmem session) {
         this.session = session;
+    }
+
+    SymmetricBuffer malloc(long bytes) {
+        Checks.positive("malloc size", bytes);
+        return allocate("malloc", bytes, () -> rocshmem_malloc(bytes));
+    }
+
+    SymmetricBuffer calloc(long count, long elementSize) {
+        Checks.positive("calloc count", count);
+        Checks.positive("calloc element size", elementSize);
+        long bytes;
+        try {
+            bytes = Math.multiplyExact(count, elementSize);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("calloc: " + count + " x " + elementSize + " bytes overflows", e);
+        }
+        return allocate("calloc", bytes, () -> rocshmem_calloc(count, elementSize));
+    }
+
+    SymmetricBuffer align(long alignment, long bytes, Backend backend) {
+        if (!Checks.isPowerOfTwo(alignment)) {
+            throw new IllegalArgumentException("align: alignment " + alignment + " is not a power of two");
+        }
+        long maxAlignment = Emulator.maxAlignment(backend);
+        if (maxAlignment > 0 && alignment > maxAlignment) {
+            throw new IllegalArgumentException("align: alignment " + alignment + " is larger than the largest alignment "
+                    + backend.name() + " supports (" + maxAlignment + " bytes)");
+        }
+        Checks.positive("align size", bytes);
+        return allocate("align(" + alignment + ")", bytes, () -> rocshmem_align(alignment, bytes));
+    }
+
+    SymmetricBuffer registerSymmetric(Pointer address, long bytes) {
+        Objects.requireNonNull(address, "address");
+        Checks.positive("registerSymmetric length", bytes);
+        return allocate(Allocation.REGISTERED_SYMMETRIC, bytes, () -> rocshmem_buffer_register_symmetric(address, bytes));
     }
 
     /** Runs a collective allocation call and tracks its block; {@code kind} names the call in messages. */
@@ -77,8 +119,15 @@ final class SymmetricHeap {
         }
     }
 
-    /** rocshmem_buffer_register of caller-owned memory, already checked by the caller; not collective. */
+    /** rocshmem_buffer_register of caller-owned memory; not collective. */
     RegisteredBuffer register(Pointer address, long bytes) {
+        Objects.requireNonNull(address, "address");
+        Checks.positive("register length", bytes);
+        long capacity = PointerExtent.bytes(address);
+        if (capacity >= 0 && bytes > capacity) {
+            throw new IndexOutOfBoundsException("register: " + bytes + " bytes exceed the " + capacity
+                    + " bytes the pointer holds from its position");
+        }
         int status = rocshmem_buffer_register(address, bytes);
         if (status != 0) {
             throw new RocshmemException("rocshmem_buffer_register(0x" + Long.toHexString(address.address()) + ", "

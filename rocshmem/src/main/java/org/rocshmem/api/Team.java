@@ -13,6 +13,8 @@ import static org.rocshmem.global.rocshmem.rocshmem_team_sync_on_stream;
 import static org.rocshmem.global.rocshmem.rocshmem_team_translate_pe;
 
 import org.rocshmem.rocshmem.rocshmem_team_config_t;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipStream;
 
 /**
  * A rocSHMEM team (rocshmem_team_t) and its collectives. {@link Rocshmem#world()} and {@link Rocshmem#shared()}
@@ -32,7 +34,7 @@ import org.rocshmem.rocshmem.rocshmem_team_config_t;
  * reduce-scatter, host and on-stream) come from the generated {@link TeamCollectives}. rocSHMEM defines no
  * host form of fcollect, collect, typed alltoall or alltoalls; they are not offered (device code has them).
  */
-public final class Team extends TeamCollectives implements AutoCloseable {
+public final class Team extends TeamCollectives implements AutoCloseable, org.rocshmem.api.hip.KernelHandle {
     /** Not a team: what a split gives to PEs outside the new team. Collectives on it are no-ops. */
     public static final Team INVALID = new Team(null, 0, Kind.INVALID);
 
@@ -89,6 +91,22 @@ public final class Team extends TeamCollectives implements AutoCloseable {
         }
         requireUsable();
         return handle;
+    }
+
+    /** As a kernel argument: a {@code rocshmem_team_t} (0, ROCSHMEM_TEAM_INVALID, for {@link #INVALID}). */
+    @Override
+    public String cType() {
+        return "rocshmem_team_t";
+    }
+
+    @Override
+    public int handleBytes() {
+        return Long.BYTES;
+    }
+
+    @Override
+    public long handleWord(int i) {
+        return handle();
     }
 
     /** False only for {@link #INVALID}. */

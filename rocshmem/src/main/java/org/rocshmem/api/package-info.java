@@ -58,9 +58,12 @@
  * reductions, reduce-scatter (host and stream) and the stream-ordered alltoallmem and broadcastmem.
  *
  * <h2>Streams</h2>
- * {@link org.rocshmem.api.HipStream} strings stream-ordered calls together (put, put with signal, signal wait,
- * barriers, quiet, collectives), gives a {@link java.util.concurrent.CompletableFuture} of completion without
- * blocking a thread, and records {@link org.rocshmem.api.HipEvent}s for timing.
+ * A {@link org.rocshmem.api.hip.HipStream} (HIP's, from {@code org.rocshmem.api.hip}) orders work; the
+ * stream-ordered rocSHMEM calls are the view's ({@code putmemOnStream}, {@code putmemSignalOnStream},
+ * {@code signalWaitUntilOnStream}), the team's (barrier, sync, alltoallmem, broadcastmem, reductions) and the
+ * session's ({@code barrierAll(stream)}, {@code syncAll(stream)}, {@code quiet(stream)}), each taking the stream. The
+ * stream gives a {@link java.util.concurrent.CompletableFuture} of completion without blocking a thread, and records
+ * {@link org.rocshmem.api.hip.HipEvent}s for timing.
  *
  * <pre>{@code
  * try (Rocshmem shmem = Rocshmem.init();
@@ -73,9 +76,9 @@
  *     outbox.copyFrom(new long[] {1, 2, 3, shmem.myPe()});
  *     shmem.barrierAll();
  *     int peer = (shmem.myPe() + 1) % shmem.nPes();
- *     stream.putSignal(inbox, peer, outbox, signals, 0, 1, SignalOp.ADD)  // rocshmem_putmem_signal_on_stream
- *           .waitSignal(signals, 0, Compare.GE, 1)                         // rocshmem_signal_wait_until_on_stream
- *           .barrierAll(shmem);                                            // rocshmem_barrier_all_on_stream
+ *     inbox.putmemSignalOnStream(stream, peer, outbox, signals, 0, 1, SignalOp.ADD); // rocshmem_putmem_signal_on_stream
+ *     signals.signalWaitUntilOnStream(stream, 0, Compare.GE, 1);     // rocshmem_signal_wait_until_on_stream
+ *     shmem.barrierAll(stream);                                       // rocshmem_barrier_all_on_stream
  *     stream.completion().thenRun(() -> System.out.println("stream done")); // no thread blocks
  *     stream.synchronize();
  *     try (HipEvent end = stream.record()) {
@@ -85,32 +88,38 @@
  * }</pre>
  *
  * <h2>Kernels</h2>
- * GPU-initiated communication: a HIP kernel calls rocSHMEM's device API itself. {@link org.rocshmem.api.HipModule}
+ * GPU-initiated communication: a HIP kernel calls rocSHMEM's device API itself. {@link org.rocshmem.api.hip.HipModule}
  * loads a kernel's code object from the class path ({@code HipModule.loadResource("kernels/ring")} picks the
  * emulator's {@code .emuco} or the GPU's {@code .hsaco}, both built by {@link org.rocshmem.api.kernel.KernelCompiler});
- * {@code shmem.initModule(module)} gives it the session; {@link org.rocshmem.api.Kernel#launch} starts it on a
- * {@link org.rocshmem.api.HipStream} with a {@link org.rocshmem.api.Dim3} grid and block. Arguments are views and
- * buffers (their symmetric address), peer tables, {@link org.rocshmem.api.DeviceAddress}es, a
+ * {@code shmem.initModule(module)} gives it the session; {@link org.rocshmem.api.hip.Kernel#launch} starts it on a
+ * {@link org.rocshmem.api.hip.HipStream} with a {@link org.rocshmem.api.hip.Dim3} grid and block. Arguments are views and
+ * buffers (their symmetric address), peer tables, {@link org.rocshmem.api.hip.DeviceAddress}es, a
  * {@link org.rocshmem.api.Team} (its {@code rocshmem_team_t}), a {@link org.rocshmem.api.Context} (its
  * {@code rocshmem_ctx_t}) and Java primitives at their C widths, checked against the parameter list the emulator's
- * code object records; {@link org.rocshmem.api.Kernel#arguments()} gives a reusable
- * {@link org.rocshmem.api.KernelArguments} that launches without allocating. The guide is docs/kernels.md; the device
+ * code object records; {@link org.rocshmem.api.hip.Kernel#arguments()} gives a reusable
+ * {@link org.rocshmem.api.hip.KernelArguments} that launches without allocating. The guide is docs/kernels.md; the device
  * functions a kernel can call, with their scopes ({@code _wave}, {@code _wg}), context forms and init rules, are
  * listed in docs/device-api.md (generated from the manifest). The classes' own examples run in the test command
  * (KernelJavadocExamplesTest).
  *
  * <h2>Errors</h2>
  * {@link org.rocshmem.api.RocshmemException} (with the library's status when it returned one),
- * {@link org.rocshmem.api.RocshmemStateException} for lifecycle misuse, {@link org.rocshmem.api.HipException} for HIP
- * errors, {@link org.rocshmem.api.NativeLoadException} when the native libraries cannot load; plain
+ * {@link org.rocshmem.api.RocshmemStateException} for lifecycle misuse, {@link org.rocshmem.api.hip.HipException} for HIP
+ * errors (a closed HIP object throws {@link java.lang.IllegalStateException}), {@link org.rocshmem.api.NativeLoadException} when the native libraries cannot load; plain
  * {@link java.lang.IllegalArgumentException}/{@link java.lang.IndexOutOfBoundsException} for bad arguments.
  *
  * <h2>Coverage</h2>
- * Every method names the rocSHMEM functions it calls ({@link org.rocshmem.api.CallsNative}); ApiCoverageTest checks
+ * Every method names the rocSHMEM functions it calls ({@link org.rocshmem.api.hip.CallsNative}); ApiCoverageTest checks
  * that every defined host function of the manifest is reachable from this package (871 of the 876 distinct names,
  * overloads counted once; the 5 internal hooks are listed with their reasons).
  *
  * <p>Launching N PEs on one node: {@link org.rocshmem.api.launch.Launcher}. Bootstrapping with your own transport:
- * {@link org.rocshmem.api.bootstrap.UniqueIdExchange}. RCCL: {@link org.rocshmem.api.rccl}.
+ * {@link org.rocshmem.api.bootstrap.UniqueIdExchange}. HIP (streams, events, modules, kernels, device memory):
+ * {@link org.rocshmem.api.hip}, the floor under rocSHMEM and RCCL. RCCL: {@link org.rocshmem.api.rccl}.
  */
 package org.rocshmem.api;
+
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipEvent;
+import org.rocshmem.api.hip.HipException;
+import org.rocshmem.api.hip.HipStream;

@@ -19,8 +19,8 @@ import java.util.Set;
  * {@link rocshmem} presets read it to decide what to bind: exactly the host functions the real library
  * defines. Keeping this knowledge in the data, not in hand-typed lists, lets the same InfoMap work on the
  * header twin and on a real rocSHMEM header. The tests check the bindings and the typed API against the
- * same rows through {@link #hostFunctions()}. (The single-file TypedApiGenerator keeps its own copy of the
- * row parsing; ManifestReadersTest proves that both read the same rows.)
+ * same rows through {@link #hostFunctions()}. (The build-time TypedApiGenerator keeps its own copy of the
+ * row parsing, rocshmem/src/build/Manifest.java; ManifestReadersTest proves that both read the same rows.)
  */
 public final class RocshmemManifest {
     static final String RESOURCE_DIR = "/org/rocshmem/presets/manifest/";

@@ -3,6 +3,7 @@ package org.rocshmem.api;
 import java.lang.foreign.MemorySegment;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
+import org.rocshmem.api.hip.CallsNative;
 
 /**
  * {@link MemorySegment} forms of the local-memory operations, on JDK 22 and later (this class is in the jar's

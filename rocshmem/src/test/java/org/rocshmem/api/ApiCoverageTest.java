@@ -19,6 +19,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.presets.RocshmemManifest;
 import org.rocshmem.presets.RocshmemManifest.HostFunction;
+import org.rocshmem.api.hip.CallsNative;
+import org.rocshmem.api.hip.HipModule;
+import org.rocshmem.api.hip.Kernel;
 
 /**
  * Every host function the library defines is reachable from the public API of {@code org.rocshmem.api}: the

@@ -12,7 +12,7 @@ import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipException;
+import org.rocshmem.api.hip.HipException;
 import org.rocshmem.testsupport.NativeBuild;
 
 /**

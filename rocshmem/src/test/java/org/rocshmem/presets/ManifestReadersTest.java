@@ -24,15 +24,15 @@ import org.rocshmem.presets.RocshmemManifest.HostFunction;
 import org.rocshmem.testsupport.NativeBuild;
 
 /**
- * The single-file TypedApiGenerator keeps its own copy of the manifest reading (a source-file program cannot
- * use RocshmemManifest). This test compiles the generator and proves that its copy reads the same rows: the
+ * The TypedApiGenerator (rocshmem/src/build/, a build-time program outside the module) keeps its own copy of the
+ * manifest reading ({@code Manifest.java}: it cannot use RocshmemManifest). This test compiles the generator and proves that its copy reads the same rows: the
  * same defined names with the same parameter types, and the same undefined names.
  */
 class ManifestReadersTest {
 
     @Test
     void theGeneratorReadsTheSameRowsAsRocshmemManifest(@TempDir Path classes) throws Exception {
-        Class<?> generatorManifest = compileGenerator(classes).loadClass("TypedApiGenerator$Manifest");
+        Class<?> generatorManifest = compileGenerator(classes).loadClass("Manifest");
         Method load = generatorManifest.getDeclaredMethod("load", Path.class);
         load.setAccessible(true);
         Object manifest = load.invoke(null, NativeBuild.moduleDir().resolve("manifest"));
@@ -61,11 +61,15 @@ class ManifestReadersTest {
     }
 
     private static ClassLoader compileGenerator(Path classes) throws IOException {
-        Path source = NativeBuild.moduleDir().resolve("src/build/TypedApiGenerator.java");
+        Path source = NativeBuild.moduleDir().resolve("src/build");
+        List<String> args = new ArrayList<>(List.of("--release", "17", "-d", classes.toString()));
+        try (java.util.stream.Stream<Path> files = Files.list(source)) {
+            files.filter(f -> f.toString().endsWith(".java")).map(Path::toString).sorted().forEach(args::add);
+        }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        int rc = javac.run(null, null, System.err, "--release", "17", "-d", classes.toString(), source.toString());
-        assertEquals(0, rc, "javac " + source);
-        assertTrue(Files.exists(classes.resolve("TypedApiGenerator$Manifest.class")));
+        int rc = javac.run(null, null, System.err, args.toArray(String[]::new));
+        assertEquals(0, rc, "javac " + args);
+        assertTrue(Files.exists(classes.resolve("Manifest.class")));
         return new URLClassLoader(new URL[] {classes.toUri().toURL()}, null);
     }
 

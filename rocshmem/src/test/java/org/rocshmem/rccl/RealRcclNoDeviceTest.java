@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocshmem.api.rccl.Communicator;
-import org.rocshmem.api.rccl.DataType;
-import org.rocshmem.api.rccl.DeviceMemory;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
+import org.rocshmem.api.hip.HipException;
 import org.rocshmem.api.rccl.Rccl;
 import org.rocshmem.api.rccl.RcclException;
 import org.rocshmem.api.rccl.RcclResult;
@@ -57,8 +58,9 @@ class RealRcclNoDeviceTest {
         RcclException init = assertThrows(RcclException.class,
                 () -> Communicator.init(1, UniqueId.of(new byte[UniqueId.BYTES]), 0));
         assertEquals(RcclResult.UNHANDLED_CUDA_ERROR, init.result());
-        RcclException alloc = assertThrows(RcclException.class, () -> DeviceMemory.allocate(16, DataType.FLOAT32));
-        assertEquals(RcclResult.UNHANDLED_CUDA_ERROR, alloc.result());
+        // device memory is HIP's (hipMalloc), so HIP answers for it
+        HipException alloc = assertThrows(HipException.class, () -> DeviceMemory.allocate(16, DataType.FLOAT32));
+        assertTrue(alloc.getMessage().startsWith("hipMalloc(64 bytes) failed: "), alloc.getMessage());
     }
 
     /** The emulator's ctest rccl_exports_match_header checks its side against the same header. */

@@ -1,6 +1,6 @@
 package org.rocshmem.samples;
 
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricInts;
@@ -38,7 +38,8 @@ public final class AlltoallTranspose {
             }
             row.copyFrom(mine);
             shmem.barrierAll();
-            stream.alltoall(world, column, row).synchronize();   // rocshmem_alltoallmem_on_stream
+            world.alltoallmem(stream, column, row);   // rocshmem_alltoallmem_on_stream
+            stream.synchronize();
             int[] got = column.toArray();
             for (int j = 0; j < n && ok; j++) {
                 for (int k = 0; k < block; k++) {

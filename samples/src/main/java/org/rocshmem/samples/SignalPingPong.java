@@ -2,8 +2,8 @@ package org.rocshmem.samples;
 
 import org.rocshmem.api.CType;
 import org.rocshmem.api.Compare;
-import org.rocshmem.api.HipEvent;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipEvent;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SignalOp;
 import org.rocshmem.api.SymmetricBuffer;
@@ -48,11 +48,11 @@ public final class SignalPingPong {
                 SymmetricLongs out = outbox.asLongs().slice(r - 1, 1);
                 SymmetricLongs in = inbox.asLongs().slice(r - 1, 1);
                 if (me == 0) {
-                    stream.putSignal(in, peer, out, signals, 0, r, SignalOp.SET)   // ping
-                          .waitSignal(signals, 1, Compare.GE, r);                  // wait for the pong
+                    in.putmemSignalOnStream(stream, peer, out, signals, 0, r, SignalOp.SET);  // ping
+                    signals.signalWaitUntilOnStream(stream, 1, Compare.GE, r);               // wait for the pong
                 } else {
-                    stream.waitSignal(signals, 0, Compare.GE, r)                   // wait for the ping
-                          .putSignal(in, peer, out, signals, 1, 1, SignalOp.ADD);  // pong
+                    signals.signalWaitUntilOnStream(stream, 0, Compare.GE, r);               // wait for the ping
+                    in.putmemSignalOnStream(stream, peer, out, signals, 1, 1, SignalOp.ADD);  // pong
                 }
             }
             HipEvent end = stream.record();

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.rocshmem.api.CType;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;

@@ -1,7 +1,7 @@
 package org.rocshmem.api.dlpack;
 
 import org.rocshmem.api.CType;
-import org.rocshmem.api.rccl.DataType;
+import org.rocshmem.api.hip.DataType;
 
 /**
  * DLDataType: type code ({@link DLPack#kDLInt}, ...), bits per lane and lanes (1 for the scalars every framework

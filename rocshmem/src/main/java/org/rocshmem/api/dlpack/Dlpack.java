@@ -5,7 +5,7 @@ import org.bytedeco.javacpp.Pointer;
 import org.rocshmem.api.RegisteredBuffer;
 import org.rocshmem.api.SymmetricArray;
 import org.rocshmem.api.SymmetricBuffer;
-import org.rocshmem.api.rccl.DeviceBuffer;
+import org.rocshmem.api.hip.DeviceBuffer;
 
 /**
  * DLPack export and import, for any framework that speaks the format (PyTorch, JAX, CuPy, NumPy through their

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,27 +1,24 @@
-package org.rocshmem.api.rccl;
+package org.rocshmem.api.hip;
 
 import java.util.Objects;
 import org.bytedeco.javacpp.Pointer;
-import org.rocshmem.api.CType;
-import org.rocshmem.api.SymmetricArray;
-import org.rocshmem.api.SymmetricBuffer;
 
 /**
- * Device memory as RCCL sees it: an address, how many elements of {@link #type()} it holds, and the element type.
- * Every typed collective goes through this one description, so counts are checked the same way whatever the
- * memory came from:
+ * Typed device memory: an address, how many elements of {@link #type()} it holds, and the element type. Every
+ * typed device collective (RCCL's) goes through this one description, so counts are checked the same way whatever
+ * the memory came from:
  * <ul>
- * <li>{@link #of(Pointer, DataType)}: any JavaCPP pointer (hipMalloc'ed memory, a SymmetricBuffer view...); its
- *     extent is known when the pointer has a capacity or limit, otherwise it is not checked;</li>
- * <li>{@link #of(SymmetricArray)}: a typed view of rocSHMEM symmetric memory, whose length and C element type
- *     give the count and the RCCL type;</li>
- * <li>{@link #of(SymmetricBuffer, DataType)}: a rocSHMEM symmetric buffer (byte size / element size);</li>
- * <li>{@link #of(long, long, DataType)}: a raw address and element count (what typed views build on).</li>
+ * <li>{@link #of(Pointer, DataType)}: any JavaCPP pointer (hipMalloc'ed memory...); its extent is known when the
+ *     pointer has a capacity or limit, otherwise it is not checked;</li>
+ * <li>{@link #of(DeviceRegion, DataType)}: any device region (a rocSHMEM symmetric view or buffer, a registered
+ *     buffer, a {@link DeviceMemory}): its byte size over the element size (a symmetric view's
+ *     {@code asDeviceBuffer()} also takes the type from the view);</li>
+ * <li>{@link #of(long, long, DataType)}: a raw address and element count (what the others build on).</li>
  * </ul>
  * A DeviceBuffer holds its native pointer, so building it once and reusing it allocates nothing per call.
  * It does not own the memory.
  */
-public final class DeviceBuffer {
+public final class DeviceBuffer implements DeviceRegion {
     /** Element count meaning "unknown": the memory's extent cannot be checked. */
     public static final long UNKNOWN_LENGTH = -1;
 
@@ -57,35 +54,12 @@ public final class DeviceBuffer {
         return of(start, elementsAvailable(pointer, type), type);
     }
 
-    /**
-     * A typed view of symmetric memory (its address on this PE): its length is the element count and its C type
-     * gives the RCCL type. RCCL has no 16-bit integer type, so short views are refused.
-     */
-    public static DeviceBuffer of(SymmetricArray view) {
-        Objects.requireNonNull(view, "view");
-        return of(view.address(), view.length(), dataTypeOf(view.type()));
-    }
-
-    /** The RCCL element type of a rocSHMEM C element type (same width and signedness, LP64). */
-    public static DataType dataTypeOf(CType type) {
-        return switch (type) {
-            case CHAR, SCHAR, INT8 -> DataType.INT8;
-            case UCHAR, UINT8 -> DataType.UINT8;
-            case INT, INT32 -> DataType.INT32;
-            case UINT, UINT32 -> DataType.UINT32;
-            case LONG, LONGLONG, INT64, PTRDIFF -> DataType.INT64;
-            case ULONG, ULONGLONG, UINT64, SIZE -> DataType.UINT64;
-            case FLOAT -> DataType.FLOAT32;
-            case DOUBLE -> DataType.FLOAT64;
-            case SHORT, USHORT, INT16, UINT16 -> throw new IllegalArgumentException("RCCL has no 16-bit integer type"
-                    + " for a view of C type " + type.cName() + "; view the memory as another type");
-        };
-    }
-
-    /** The whole symmetric buffer as elements of {@code type} (its address on this PE). */
-    public static DeviceBuffer of(SymmetricBuffer buffer, DataType type) {
-        Objects.requireNonNull(buffer, "buffer");
-        return of(buffer.address(), buffer.byteSize() / Objects.requireNonNull(type, "type").size(), type);
+    /** The whole of {@code region} as elements of {@code type} (its known byte size / the element size). */
+    public static DeviceBuffer of(DeviceRegion region, DataType type) {
+        Objects.requireNonNull(region, "region");
+        Objects.requireNonNull(type, "type");
+        long bytes = region.byteSize();
+        return of(region.address(), bytes < 0 ? UNKNOWN_LENGTH : bytes / type.size(), type);
     }
 
     /** Elements {@code [offset, offset + length)} of this buffer. */
@@ -96,8 +70,15 @@ public final class DeviceBuffer {
         return of(address() + offset * type.size(), length, type);
     }
 
+    @Override
     public long address() {
         return pointer.address();
+    }
+
+    /** {@link #elements()} x the element size, or -1 when the length is unknown. */
+    @Override
+    public long byteSize() {
+        return elements == UNKNOWN_LENGTH ? -1 : elements * type.size();
     }
 
     /** Element count, or {@link #UNKNOWN_LENGTH}. */
@@ -109,12 +90,13 @@ public final class DeviceBuffer {
         return type;
     }
 
-    Pointer pointer() {
+    /** A JavaCPP pointer at {@link #address()}, for native calls (the same object every time). */
+    public Pointer pointer() {
         return pointer;
     }
 
     /** Throws unless {@code needed} elements fit (skipped when the extent is unknown). */
-    void requireElements(String what, long needed) {
+    public void requireElements(String what, long needed) {
         if (elements != UNKNOWN_LENGTH && needed > elements) {
             throw new IndexOutOfBoundsException(what + " needs " + needed + " elements of " + type + " but "
                     + this + " holds " + elements);

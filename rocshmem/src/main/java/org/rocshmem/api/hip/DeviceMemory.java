@@ -1,24 +1,22 @@
-package org.rocshmem.api.rccl;
+package org.rocshmem.api.hip;
 
+import static org.rocshmem.global.hip.hipFree;
+import static org.rocshmem.global.hip.hipMalloc;
 import static org.rocshmem.global.hip.hipMemcpy;
 import static org.rocshmem.global.hip.hipMemcpyDeviceToHost;
 import static org.rocshmem.global.hip.hipMemcpyHostToDevice;
-import static org.rocshmem.global.rccl.ncclMemAlloc;
-import static org.rocshmem.global.rccl.ncclMemFree;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
-import org.bytedeco.javacpp.PointerPointer;
-import org.rocshmem.api.HipException;
-import org.rocshmem.api.RocshmemStateException;
 
 /**
- * Device memory from {@code ncclMemAlloc} (RCCL's allocator, suited to registration), with host copies through
- * {@code hipMemcpy} and element conversion by {@link ElementCodec}. {@link #close()} frees it ({@code ncclMemFree}).
+ * Typed device memory from {@code hipMalloc}, with host copies through {@code hipMemcpy} and element conversion by
+ * {@link ElementCodec}. {@link #close()} frees it ({@code hipFree}).
  */
-public final class DeviceMemory implements AutoCloseable {
+public final class DeviceMemory implements DeviceRegion, AutoCloseable {
     private final Pointer base;
     private final long elements;
     private final DataType type;
@@ -32,26 +30,38 @@ public final class DeviceMemory implements AutoCloseable {
         this.buffer = DeviceBuffer.of(base.address(), elements, type);
     }
 
-    /** ncclMemAlloc of {@code elements} elements of {@code type} (at least one byte). */
+    /** hipMalloc of {@code elements} elements of {@code type} (at least one byte). */
     public static DeviceMemory allocate(long elements, DataType type) {
         if (elements < 0) {
             throw new IllegalArgumentException("negative element count " + elements);
         }
-        Rccl.load();
+        Objects.requireNonNull(type, "type");
+        HipLibrary.load();
         if (elements > Long.MAX_VALUE / type.size()) {
             throw new IllegalArgumentException("DeviceMemory.allocate(" + elements + ", " + type + "): " + elements
                     + " elements of " + type.size() + " bytes exceed the largest size, " + Long.MAX_VALUE + " bytes");
         }
         long bytes = Math.max(1, elements * type.size());
-        try (PointerPointer<Pointer> out = new PointerPointer<>(1)) {
-            Rccl.check(ncclMemAlloc(out, bytes), "ncclMemAlloc(" + bytes + " bytes)", null);
-            return new DeviceMemory(out.get(), elements, type);
-        }
+        Pointer base = new Pointer();
+        HipException.check(hipMalloc(base, bytes), "hipMalloc(" + bytes + " bytes)");
+        return new DeviceMemory(base, elements, type);
     }
 
     public DeviceBuffer buffer() {
         requireOpen();
         return buffer;
+    }
+
+    /** The device address of element 0 (throws once freed). */
+    @Override
+    public long address() {
+        requireOpen();
+        return base.address();
+    }
+
+    @Override
+    public long byteSize() {
+        return elements * type.size();
     }
 
     public long elements() {
@@ -94,19 +104,19 @@ public final class DeviceMemory implements AutoCloseable {
         return values;
     }
 
-    /** ncclMemFree (idempotent). Synchronize the streams that use the memory first. */
+    /** hipFree (idempotent). Synchronize the streams that use the memory first. */
     @Override
     public synchronized void close() {
         if (closed) {
             return;
         }
         closed = true;
-        Rccl.check(ncclMemFree(base), "ncclMemFree", null);
+        HipException.check(hipFree(base), "hipFree");
     }
 
     private void requireOpen() {
         if (closed) {
-            throw new RocshmemStateException("this DeviceMemory was freed");
+            throw new IllegalStateException("this DeviceMemory was freed");
         }
     }
 

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.hipGetDeviceCount;
 import static org.rocshmem.global.hip.hipSetDevice;

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 /**
  * The extent of a kernel launch in one, two or three dimensions ({@code dim3}): the grid in blocks, or a block in

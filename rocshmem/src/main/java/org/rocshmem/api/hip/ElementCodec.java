@@ -1,4 +1,4 @@
-package org.rocshmem.api.rccl;
+package org.rocshmem.api.hip;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.hipErrorNotReady;
 import static org.rocshmem.global.hip.hipEventCreate;
@@ -71,7 +71,7 @@ public final class HipEvent implements AutoCloseable {
 
     private ihipEvent_t handle() {
         if (closed) {
-            throw new RocshmemStateException("this HipEvent was closed");
+            throw new IllegalStateException("this HipEvent was closed");
         }
         return handle;
     }

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.hipGetErrorName;
 import static org.rocshmem.global.hip.hipGetErrorString;
@@ -11,7 +11,7 @@ import org.bytedeco.javacpp.BytePointer;
  * (e.g. {@code hipErrorNoDevice}) and the runtime's description, so logs are readable without
  * looking the code up.
  */
-public final class HipException extends RocshmemException {
+public final class HipException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final int code;

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.hipModuleGetFunction;
 import static org.rocshmem.global.hip.hipModuleGetGlobal;
@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.SizeTPointer;
+import org.rocshmem.presets.NativeVariant;
 import org.rocshmem.hip.hipDeviceptr_t;
 import org.rocshmem.hip.ihipModuleSymbol_t;
 import org.rocshmem.hip.ihipModule_t;
@@ -42,6 +43,10 @@ import org.rocshmem.hip.ihipModule_t;
  * records its kernels' parameter lists and whether they use rocSHMEM, so launches are checked in Java before they
  * reach HIP; a GPU code object records nothing of this. {@link #close()} unloads the module
  * ({@code hipModuleUnload}); synchronize the streams its kernels run on first.
+ *
+ * <p>A module knows nothing of the libraries its kernels call: {@code shmem.initModule(module)} is rocSHMEM's
+ * business, recorded by rocSHMEM ({@code rocshmem_hipmodule_init}); a launch it did not prepare is refused by the
+ * runtime, and {@link Kernel#launch} turns that refusal into a message naming the fix.
  */
 public final class HipModule implements AutoCloseable {
     static final String EMULATOR_EXTENSION = ".emuco";
@@ -53,8 +58,6 @@ public final class HipModule implements AutoCloseable {
     /** The bytes hipModuleLoadData read, kept until unload (HIP may refer to the image). */
     private final BytePointer image;
     private final Map<String, Kernel> kernels = new ConcurrentHashMap<>();
-    /** The session that ran rocshmem_hipmodule_init on this module, null before. */
-    private volatile Rocshmem initializedBy;
     private volatile boolean closed;
 
     private HipModule(ihipModule_t handle, String source, CodeObjectHeader header, BytePointer image) {
@@ -77,7 +80,6 @@ public final class HipModule implements AutoCloseable {
             throw new UncheckedIOException("cannot read the code object " + file, e);
         }
         CodeObjectHeader header = checkedHeader(bytes, file.toString());
-        NativeLibraries.loadHip();
         ihipModule_t handle = new ihipModule_t();
         int status;
         try (BytePointer path = new BytePointer(file.toString())) {
@@ -100,7 +102,7 @@ public final class HipModule implements AutoCloseable {
      * Loads a code object from the class path with the thread's context class loader (or this library's).
      * {@code name} with an extension names the resource exactly; without one ({@code kernels/ring}) it picks the code
      * object of the native variant that runs: {@code kernels/ring.emuco} on the CPU emulator, {@code kernels/ring.hsaco}
-     * on a GPU. A missing resource throws a RocshmemException naming the variant and the files looked for.
+     * on a GPU. A missing resource throws an IllegalArgumentException naming the variant and the files looked for.
      */
     @CallsNative("hipModuleLoadData")
     public static HipModule loadResource(String name) {
@@ -114,19 +116,20 @@ public final class HipModule implements AutoCloseable {
         Objects.requireNonNull(loader, "loader");
         Objects.requireNonNull(name, "name");
         String path = name.startsWith("/") ? name.substring(1) : name;
-        NativeLibraries.Loaded loaded = NativeLibraries.loadHip();
+        NativeVariant loaded = HipLibrary.load();
+        boolean emulator = loaded == NativeVariant.EMULATOR;
         String fileName = path.substring(path.lastIndexOf('/') + 1);
         String wanted = fileName.contains(".") ? path
-                : path + (loaded.emulator() ? EMULATOR_EXTENSION : GPU_EXTENSION);
+                : path + (emulator ? EMULATOR_EXTENSION : GPU_EXTENSION);
         URL url = loader.getResource(wanted);
         if (url == null) {
-            throw new RocshmemException("no code object " + name + " for the native variant " + loaded.variant()
-                    + ": looked for the class-path resource " + wanted + " ("
+            throw new IllegalArgumentException("no code object " + name + " for the native variant "
+                    + loaded.platform() + ": looked for the class-path resource " + wanted + " ("
                     + (wanted.endsWith(EMULATOR_EXTENSION) ? "the CPU emulator's code object"
                     : wanted.endsWith(GPU_EXTENSION) ? "the GPU code object" : "as named")
                     + "). Build it with org.rocshmem.api.kernel.KernelCompiler (docs/kernels.md) and package it as a"
                     + " resource" + (fileName.contains(".") ? "" : "; the other variant's file would be " + path
-                    + (loaded.emulator() ? GPU_EXTENSION : EMULATOR_EXTENSION)));
+                    + (emulator ? GPU_EXTENSION : EMULATOR_EXTENSION)));
         }
         byte[] bytes;
         try (InputStream in = url.openStream()) {
@@ -139,7 +142,6 @@ public final class HipModule implements AutoCloseable {
 
     private static HipModule loadData(byte[] bytes, String source) {
         CodeObjectHeader header = checkedHeader(bytes, source);
-        NativeLibraries.loadHip();
         BytePointer image = new BytePointer(bytes.length);
         image.put(bytes);
         ihipModule_t handle = new ihipModule_t();
@@ -154,15 +156,16 @@ public final class HipModule implements AutoCloseable {
     /** The header, and the variant check HIP would answer less clearly (a GPU object on the emulator and back). */
     private static CodeObjectHeader checkedHeader(byte[] bytes, String source) {
         CodeObjectHeader header = CodeObjectHeader.read(bytes, source);
-        NativeLibraries.Loaded loaded = NativeLibraries.loadHip();
-        if (loaded.emulator() && !header.isEmulatorObject()) {
-            throw new RocshmemException(source + " is not a CPU emulator code object (" + EMULATOR_EXTENSION
-                    + "), but the emulator variant " + loaded.variant() + " runs; build the kernel with the"
+        NativeVariant loaded = HipLibrary.load();
+        boolean emulator = loaded == NativeVariant.EMULATOR;
+        if (emulator && !header.isEmulatorObject()) {
+            throw new IllegalArgumentException(source + " is not a CPU emulator code object (" + EMULATOR_EXTENSION
+                    + "), but the emulator variant " + loaded.platform() + " runs; build the kernel with the"
                     + " emulator's compile driver (org.rocshmem.api.kernel.KernelCompiler)");
         }
-        if (!loaded.emulator() && header.isEmulatorObject()) {
-            throw new RocshmemException(source + " is a CPU emulator code object, but the GPU variant "
-                    + loaded.variant() + " runs; load the GPU code object (" + GPU_EXTENSION + ", hipcc --genco)");
+        if (!emulator && header.isEmulatorObject()) {
+            throw new IllegalArgumentException(source + " is a CPU emulator code object, but the GPU variant "
+                    + loaded.platform() + " runs; load the GPU code object (" + GPU_EXTENSION + ", hipcc --genco)");
         }
         return header;
     }
@@ -239,18 +242,6 @@ public final class HipModule implements AutoCloseable {
         return closed;
     }
 
-    // ---------------------------------------------------------------- rocSHMEM initialisation (Rocshmem.initModule)
-
-    void markInitialized(Rocshmem session) {
-        initializedBy = session;
-    }
-
-    /** The session whose initModule ran on this module and is still open, or null. */
-    Rocshmem initializedSession() {
-        Rocshmem session = initializedBy;
-        return session != null && session.initializedModule(this) ? session : null;
-    }
-
     /** Unloads the module ({@code hipModuleUnload}); its kernels refuse launches from now on. Idempotent. */
     @CallsNative("hipModuleUnload")
     @Override
@@ -259,10 +250,6 @@ public final class HipModule implements AutoCloseable {
             return;
         }
         closed = true;
-        Rocshmem session = initializedBy;
-        if (session != null) {
-            session.forgetModule(this);
-        }
         int status = hipModuleUnload(handle);
         if (image != null) {
             image.close();
@@ -275,7 +262,7 @@ public final class HipModule implements AutoCloseable {
 
     void requireOpen() {
         if (closed) {
-            throw new RocshmemStateException("the HipModule of " + source + " was closed");
+            throw new IllegalStateException("the HipModule of " + source + " was closed");
         }
     }
 

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.hipErrorNotReady;
 import static org.rocshmem.global.hip.hipMemcpyAsync;
@@ -12,11 +12,11 @@ import static org.rocshmem.global.hip.hipStreamNonBlocking;
 import static org.rocshmem.global.hip.hipSuccess;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.bytedeco.javacpp.Pointer;
 import org.rocshmem.hip.ihipStream_t;
 
 /**
- * A HIP stream ({@code hipStream_t}): work enqueued on it runs in order, asynchronously to the host. The
- * stream-ordered rocSHMEM calls ({@code *_on_stream}) take one, and this class strings them together:
+ * A HIP stream ({@code hipStream_t}): work enqueued on it runs in order, asynchronously to the host.
  *
  * <pre>{@code
  * try (Rocshmem shmem = Rocshmem.init();
@@ -28,11 +28,9 @@ import org.rocshmem.hip.ihipStream_t;
  *     shmem.barrierAll();
  *     int peer = (shmem.myPe() + 1) % shmem.nPes();
  *     HipEvent start = stream.record();
- *     stream.put(inbox, peer, outbox)                        // rocshmem_putmem_on_stream
- *           .putSignal(inbox, peer, outbox, flags, 0, 1, SignalOp.ADD)
- *           .waitSignal(flags, 0, Compare.GE, 1)             // rocshmem_signal_wait_until_on_stream
- *           .then(shmem::quiet)                              // any other stream-ordered call
- *           .barrierAll(shmem);
+ *     inbox.putmemSignalOnStream(stream, peer, outbox, flags, 0, 1, SignalOp.ADD); // rocSHMEM's stream calls live on
+ *     flags.signalWaitUntilOnStream(stream, 0, Compare.GE, 1);                     // the view, the session and the
+ *     shmem.barrierAll(stream);                                                    // team, and take the stream
  *     HipEvent end = stream.record();
  *     stream.completion().thenRun(() -> System.out.println("done")); // without blocking a thread
  *     stream.synchronize();
@@ -42,8 +40,7 @@ import org.rocshmem.hip.ihipStream_t;
  * }
  * }</pre>
  *
- * Each fluent step delegates to the call's one home (the view, the team or the session, which the step names: no
- * hidden global session) and returns this stream.
+ * A stream knows no library above HIP: the libraries' stream-ordered calls take it as an argument.
  * {@link #NULL} is the device's default (null) stream, which needs no creation and is never destroyed. Messages
  * name a stream in words: "stream #2 (non-blocking)", numbered in the order this process made or wrapped them.
  */
@@ -108,98 +105,54 @@ public final class HipStream implements AutoCloseable {
     }
 
     /**
-     * Enqueues a wait until element {@code index} of this PE's {@code signals} satisfies {@code element cmp value}
-     * (rocshmem_signal_wait_until_on_stream): work enqueued after it runs only then.
-     */
-    @CallsNative("rocshmem_signal_wait_until_on_stream")
-    public HipStream waitSignal(SymmetricLongs signals, long index, Compare cmp, long value) {
-        long word = signals.local(index);
-        AddressCalls.rocshmem_signal_wait_until_on_stream(word, cmp.code, value, address());
-        return this;
-    }
-
-    // ---------------------------------------------------------------- ordered sequence
-    // RMA argument order, as on the views (SymmetricArray): the remote side, the PE, then the local side.
-
-    /**
-     * Enqueues the copy of {@code source} into PE {@code pe}'s {@code destination} (rocshmem_putmem_on_stream): the
-     * same order as {@code destination.put(pe, source)} on a view, remote side first.
-     */
-    public HipStream put(SymmetricArray destination, int pe, SymmetricArray source) {
-        destination.putmemOnStream(this, pe, source);
-        return this;
-    }
-
-    /**
-     * Enqueues the copy of PE {@code pe}'s {@code source} into local {@code destination}: the same order as
-     * {@code source.get(pe, destination)} on a view, remote side first.
-     */
-    public HipStream get(SymmetricArray source, int pe, SymmetricArray destination) {
-        source.getmemOnStream(this, pe, destination);
-        return this;
-    }
-
-    /** Enqueues a put followed by a signal update (rocshmem_putmem_signal_on_stream). */
-    public HipStream putSignal(SymmetricArray destination, int pe, SymmetricArray source, SymmetricLongs signals,
-                               long signalIndex, long signal, SignalOp op) {
-        destination.putmemSignalOnStream(this, pe, source, signals, signalIndex, signal, op);
-        return this;
-    }
-
-    /** Enqueues a barrier over all PEs of {@code session} (rocshmem_barrier_all_on_stream). */
-    public HipStream barrierAll(Rocshmem session) {
-        session.barrierAll(this);
-        return this;
-    }
-
-    /** Enqueues a barrier over {@code team} (rocshmem_barrier_on_stream; a no-op for Team.INVALID). */
-    public HipStream barrier(Team team) {
-        team.barrier(this);
-        return this;
-    }
-
-    /** Enqueues a sync over all PEs of {@code session} (rocshmem_sync_all_on_stream). */
-    public HipStream syncAll(Rocshmem session) {
-        session.syncAll(this);
-        return this;
-    }
-
-    /** Enqueues a sync over {@code team} (rocshmem_team_sync_on_stream). */
-    public HipStream sync(Team team) {
-        team.sync(this);
-        return this;
-    }
-
-    /** Enqueues completion of this PE's stream-ordered puts of {@code session} (rocshmem_quiet_on_stream). */
-    public HipStream quiet(Rocshmem session) {
-        session.quiet(this);
-        return this;
-    }
-
-    /** Enqueues {@link Team#alltoallmem}. */
-    public HipStream alltoall(Team team, SymmetricArray destination, SymmetricArray source) {
-        team.alltoallmem(this, destination, source);
-        return this;
-    }
-
-    /** Enqueues {@link Team#broadcastmem}. */
-    public HipStream broadcast(Team team, SymmetricArray destination, SymmetricArray source, int root) {
-        team.broadcastmem(this, destination, source, root);
-        return this;
-    }
-
-    /**
      * Enqueues a copy between host and device memory (hipMemcpyAsync, direction inferred). Host memory must stay
      * valid until the stream reaches the copy; pinned host memory (hipHostMalloc) makes it truly asynchronous.
      */
-    public HipStream copy(org.bytedeco.javacpp.Pointer destination, org.bytedeco.javacpp.Pointer source, long bytes) {
-        Checks.positive("copy length", bytes);
+    public HipStream copy(Pointer destination, Pointer source, long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("copy length must be > 0, got " + bytes);
+        }
         // like putmem: a pointer that knows its extent must hold the bytes (memcpy would run past it)
-        Checks.localPointer("copy destination", destination, bytes);
-        Checks.localPointer("copy source", source, bytes);
+        requireExtent("copy destination", destination, bytes);
+        requireExtent("copy source", source, bytes);
         HipException.check(hipMemcpyAsync(destination, source, bytes, hipMemcpyDefault, handle()),
                 "hipMemcpyAsync(" + bytes + " bytes on " + this + ")");
         return this;
+    }
+
+    /**
+     * Enqueues the copy of {@code source} into {@code destination}, device memory of any kind (a view, a buffer, an
+     * allocation; hipMemcpyAsync): both must have the same known size.
+     */
+    public HipStream copy(DeviceRegion destination, DeviceRegion source) {
+        java.util.Objects.requireNonNull(destination, "destination");
+        java.util.Objects.requireNonNull(source, "source");
+        long bytes = destination.byteSize();
+        if (bytes < 0 || source.byteSize() != bytes) {
+            throw new IllegalArgumentException("copy: the regions differ in size or have none: " + destination + " ("
+                    + bytes + " bytes) and " + source + " (" + source.byteSize() + " bytes)");
+        }
+        HipException.check(hipMemcpyAsync(new RegionPointer(destination.address()), new RegionPointer(
+                source.address()), bytes, hipMemcpyDefault, handle()), "hipMemcpyAsync");
+        return this;
+    }
+
+    private static void requireExtent(String what, Pointer p, long bytes) {
+        if (p == null || p.isNull()) {
+            throw new IllegalArgumentException(what + " is a null pointer");
+        }
+        long elements = p.limit() > 0 ? p.limit() : p.capacity();
+        if (elements > 0 && bytes > (elements - p.position()) * p.sizeof()) {
+            throw new IndexOutOfBoundsException(what + ": range [0, 0 + " + bytes + ") is outside [0, "
+                    + (elements - p.position()) * p.sizeof() + ")");
+        }
+    }
+
+    /** A pointer at a region's address (JavaCPP sets addresses only from inside Pointer subclasses). */
+    private static final class RegionPointer extends Pointer {
+        RegionPointer(long address) {
+            this.address = address;
+        }
     }
 
     /** Any other stream-ordered call, e.g. {@code stream.then(s -> team.sumReduce(s, sums, values))}. */
@@ -261,7 +214,7 @@ public final class HipStream implements AutoCloseable {
 
     private void requireOpen() {
         if (closed) {
-            throw new RocshmemStateException("this HipStream (stream #" + number + ") was closed");
+            throw new IllegalStateException("this HipStream (stream #" + number + ") was closed");
         }
     }
 

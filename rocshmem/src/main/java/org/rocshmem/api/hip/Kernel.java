@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_BINARY_VERSION;
 import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA;
@@ -13,6 +13,7 @@ import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_PTX_VERSION;
 import static org.rocshmem.global.hip.HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES;
 import static org.rocshmem.global.hip.hipFuncGetAttribute;
 import static org.rocshmem.global.hip.hipFuncGetAttributes;
+import static org.rocshmem.global.hip.hipErrorNotInitialized;
 import static org.rocshmem.global.hip.hipModuleLaunchKernel;
 import static org.rocshmem.global.hip.hipSuccess;
 
@@ -48,13 +49,14 @@ import org.rocshmem.hip.ihipStream_t;
  * }
  * }</pre>
  *
- * Arguments pass as device code receives them ({@link KernelArguments} lists every form): a view or buffer its
- * symmetric address, a peer table, RCCL device buffer, JavaCPP {@link Pointer} or {@link DeviceAddress} its address,
- * a {@link Team} its {@code rocshmem_team_t}, a {@link Context} its {@code rocshmem_ctx_t}, and a Java primitive its
- * value at its C width. When the code object records the parameter list (the emulator's does), a wrong count,
- * width or kind (a {@code long} for a pointer) throws IllegalArgumentException naming the kernel and the parameter
- * (1-based, with its name and C type) before anything is launched. A launch allocates no native memory; the
- * varargs form allocates its array (and boxes), the {@link #arguments() typed form} nothing.
+ * Arguments pass as device code receives them ({@link KernelArguments} lists every form): a {@link DeviceRegion} (a
+ * symmetric view or buffer, a peer-address table, a registered buffer, a device buffer or allocation), a JavaCPP
+ * {@link Pointer} or a {@link DeviceAddress} its address, a {@link KernelHandle} (rocSHMEM's team or context) its
+ * handle, and a Java primitive its value at its C width. When the code object records the parameter list (the
+ * emulator's does), a wrong count, width or kind (a {@code long} for a pointer) throws IllegalArgumentException
+ * naming the kernel and the parameter (1-based, with its name and C type) before anything is launched. A launch
+ * allocates no native memory; the varargs form allocates its array (and boxes), the {@link #arguments() typed form}
+ * nothing.
  */
 public final class Kernel {
     private final HipModule module;
@@ -96,7 +98,7 @@ public final class Kernel {
 
     /**
      * True when the code object says the kernel calls rocSHMEM's device API, so its module must have gone through
-     * {@link Rocshmem#initModule} (only an emulator code object says; false for a GPU code object).
+     * rocSHMEM's {@code shmem.initModule(module)} (only an emulator code object says; false for a GPU code object).
      */
     public boolean usesRocshmem() {
         return signature != null && signature.usesRocshmem();
@@ -148,8 +150,9 @@ public final class Kernel {
      * memory per block ({@code extern __shared__}).
      *
      * @throws IllegalArgumentException for arguments the kernel does not take (count, width, kind)
-     * @throws RocshmemStateException if the module, the stream or a view argument was closed, or if the kernel uses
-     *     rocSHMEM and its module never went through {@link Rocshmem#initModule} of the open session
+     * @throws IllegalStateException if the module, the stream or an argument was closed (RocshmemStateException for
+     *     rocSHMEM memory), or if the kernel uses rocSHMEM and the runtime says its module never went through
+     *     {@code shmem.initModule(module)}
      * @throws HipException if HIP refuses the launch (the message names the kernel, module, stream and configuration)
      */
     @CallsNative("hipModuleLaunchKernel")
@@ -200,12 +203,12 @@ public final class Kernel {
         if (sharedBytes < 0) {
             throw new IllegalArgumentException("kernel " + name + ": negative dynamic shared memory " + sharedBytes);
         }
-        if (signature != null && signature.usesRocshmem() && module.initializedSession() == null) {
-            throw notInitialized();
-        }
     }
 
-    private HipException launchError(int status, Dim3 grid, Dim3 block, int sharedBytes, HipStream stream) {
+    private RuntimeException launchError(int status, Dim3 grid, Dim3 block, int sharedBytes, HipStream stream) {
+        if (status == hipErrorNotInitialized && usesRocshmem()) {
+            return notInitialized(); // rocSHMEM records initModule; the runtime refused the launch on its word
+        }
         try {
             HipException.check(status, "hipModuleLaunchKernel(kernel " + name + " of " + module + ", grid " + grid
                     + ", block " + block + ", " + sharedBytes + " dynamic shared bytes, on " + stream + ")");
@@ -222,11 +225,10 @@ public final class Kernel {
         }
     }
 
-    private RocshmemStateException notInitialized() {
-        return new RocshmemStateException("kernel " + name + " of " + module + " uses rocSHMEM's device API,"
-                + " but its module was not initialised for rocSHMEM" + (Rocshmem.isInitialized() ? ""
-                : " (and no rocSHMEM session is open)") + ": call shmem.initModule(module) after Rocshmem.init() and"
-                + " before the first launch");
+    private IllegalStateException notInitialized() {
+        return new IllegalStateException("kernel " + name + " of " + module + " uses rocSHMEM's device API,"
+                + " but its module was not initialised for rocSHMEM: call shmem.initModule(module) after Rocshmem.init()"
+                + " and before the first launch");
     }
 
     /** The module was unloaded; the block goes with it. */

@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 import static org.rocshmem.global.hip.HIP_LAUNCH_PARAM_BUFFER_POINTER;
 import static org.rocshmem.global.hip.HIP_LAUNCH_PARAM_BUFFER_SIZE;
@@ -10,9 +10,6 @@ import java.util.Arrays;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
-import org.rocshmem.api.rccl.DeviceBuffer;
-import org.rocshmem.api.rccl.DeviceMemory;
-import org.rocshmem.rocshmem.rocshmem_ctx_t;
 
 /**
  * A reusable, typed argument list of one {@link Kernel}: set each argument once, launch many times, and a launch
@@ -43,12 +40,11 @@ import org.rocshmem.rocshmem.rocshmem_ctx_t;
  * launched, so a view closed in between is refused then. What each Java argument becomes:
  *
  * <ul>
- *   <li>a {@link SymmetricArray} view or {@link SymmetricBuffer}: its symmetric address;</li>
- *   <li>a {@link PeerAddressTable}, an RCCL {@link DeviceBuffer} or {@link DeviceMemory}, a JavaCPP {@link Pointer}
- *   (at its position), a {@link DeviceAddress}: the address (8 bytes);</li>
- *   <li>a {@link Team}: its {@code rocshmem_team_t} (8 bytes; {@link Team#INVALID} passes
- *   {@code ROCSHMEM_TEAM_INVALID});</li>
- *   <li>a {@link Context}: its {@code rocshmem_ctx_t} value (16 bytes);</li>
+ *   <li>a {@link DeviceRegion}: a {@code SymmetricArray} view or {@code SymmetricBuffer} its symmetric address; a
+ *   {@code PeerAddressTable}, {@code RegisteredBuffer}, {@link DeviceBuffer} or {@link DeviceMemory} its address;</li>
+ *   <li>a JavaCPP {@link Pointer} (at its position) or a {@link DeviceAddress}: the address (8 bytes);</li>
+ *   <li>a {@link KernelHandle}: rocSHMEM's {@code Team} its {@code rocshmem_team_t} (8 bytes; {@code Team.INVALID}
+ *   passes {@code ROCSHMEM_TEAM_INVALID}), its {@code Context} its {@code rocshmem_ctx_t} value (16 bytes);</li>
  *   <li>a Java primitive: its value at its C width (byte and boolean 1, short and char 2, int and float 4, long and
  *   double 8; unsigned C types take the same bits).</li>
  * </ul>
@@ -62,20 +58,17 @@ public final class KernelArguments {
     /** extra[5] (40 bytes) and the size_t it points to, before the arguments. */
     private static final int ARGS_OFFSET = 64;
     private static final int MAX_ALIGN = 16;
-    private static final int CONTEXT_BYTES = 16;
 
     private final Kernel kernel;
     /** null for a GPU code object. */
     private final CodeObjectHeader.KernelSignature signature;
     /** The arguments in use: the recorded parameter count, or one past the highest index set. */
     private int count;
-    /** Per argument: the bits of a primitive (or of a context's first word), 0 while unset. */
+    /** Per argument: the bits of a primitive, 0 while unset. */
     private long[] bits;
-    /** Per argument: a context's second word. */
-    private long[] bits2;
     /** Per argument: its width in bytes, 0 while unset. */
     private int[] widths;
-    /** Per argument: the address-typed object read at launch, null for a primitive or a context. */
+    /** Per argument: the address-typed object or handle read at launch, null for a primitive. */
     private Object[] refs;
     /** Per argument with a recorded signature: its offset in the block. */
     private final int[] offsets;
@@ -90,7 +83,6 @@ public final class KernelArguments {
         int n = signature == null ? 8 : signature.parameterCount();
         count = signature == null ? 0 : n;
         bits = new long[n];
-        bits2 = new long[n];
         widths = new int[n];
         refs = new Object[n];
         int argumentBytes = 0;
@@ -167,19 +159,13 @@ public final class KernelArguments {
         return primitive(index, Double.doubleToRawLongBits(value), 8, "double");
     }
 
-    /** A view passes its symmetric address. */
-    public KernelArguments set(int index, SymmetricArray view) {
-        return address(index, view);
-    }
-
-    /** A buffer passes its symmetric address. */
-    public KernelArguments set(int index, SymmetricBuffer buffer) {
-        return address(index, buffer);
-    }
-
-    /** A peer table passes the device address of its {@code uint64_t[nPes]}. */
-    public KernelArguments set(int index, PeerAddressTable table) {
-        return address(index, table);
+    /**
+     * A {@link DeviceRegion} passes its address: a symmetric view or buffer its symmetric address (what device code
+     * passes to rocSHMEM), a peer-address table the device address of its {@code uint64_t[nPes]}, a registered buffer,
+     * {@link DeviceBuffer} or {@link DeviceMemory} its device address.
+     */
+    public KernelArguments set(int index, DeviceRegion region) {
+        return address(index, region);
     }
 
     public KernelArguments set(int index, DeviceAddress address) {
@@ -191,29 +177,16 @@ public final class KernelArguments {
         return address(index, pointer);
     }
 
-    public KernelArguments set(int index, DeviceBuffer buffer) {
-        return address(index, buffer);
-    }
-
-    public KernelArguments set(int index, DeviceMemory memory) {
-        return address(index, memory);
-    }
-
-    /** A team passes its {@code rocshmem_team_t}. */
-    public KernelArguments set(int index, Team team) {
-        return address(index, team);
-    }
-
-    /** A context passes its {@code rocshmem_ctx_t} value (16 bytes). */
-    public KernelArguments set(int index, Context context) {
-        if (context == null) {
-            throw new NullPointerException(at(index) + "a null Context");
+    /**
+     * A library handle that device code receives by value ({@link KernelHandle}: rocSHMEM's {@code Team} passes its
+     * {@code rocshmem_team_t}, its {@code Context} its 16-byte {@code rocshmem_ctx_t}), read again at launch.
+     */
+    public KernelArguments set(int index, KernelHandle handle) {
+        if (handle == null) {
+            throw new NullPointerException(at(index) + "a null handle");
         }
-        check(index, context, CONTEXT_BYTES);
-        rocshmem_ctx_t value = context.handle(); // a closed context throws here
-        store(index, value.ctx_opaque() == null ? 0 : value.ctx_opaque().address(), CONTEXT_BYTES, context);
-        bits2[index] = value.team_opaque() == null ? 0 : value.team_opaque().address();
-        refs[index] = context; // checked again at launch: a destroyed context must not reach a kernel
+        check(index, handle, handle.handleBytes());
+        store(index, 0, handle.handleBytes(), handle);
         return this;
     }
 
@@ -223,9 +196,7 @@ public final class KernelArguments {
             return set(index, (int) v);
         } else if (arg instanceof Long v) {
             return set(index, (long) v);
-        } else if (arg instanceof SymmetricArray || arg instanceof SymmetricBuffer || arg instanceof PeerAddressTable
-                || arg instanceof DeviceAddress || arg instanceof Pointer || arg instanceof DeviceBuffer
-                || arg instanceof DeviceMemory || arg instanceof Team) {
+        } else if (arg instanceof DeviceRegion || arg instanceof DeviceAddress || arg instanceof Pointer) {
             return address(index, arg);
         } else if (arg instanceof Float v) {
             return set(index, (float) v);
@@ -239,7 +210,7 @@ public final class KernelArguments {
             return set(index, (byte) v);
         } else if (arg instanceof Boolean v) {
             return set(index, (boolean) v);
-        } else if (arg instanceof Context v) {
+        } else if (arg instanceof KernelHandle v) {
             return set(index, v);
         }
         throw unsupported(index, arg);
@@ -314,21 +285,22 @@ public final class KernelArguments {
         }
         CodeObjectHeader.Parameter p = signature.parameter(index);
         boolean teamParameter = p != null && p.pointer() && isTeamType(p.type());
-        if (arg instanceof Team && p != null && !teamParameter) {
-            throw new IllegalArgumentException(at(index) + "a Team, which passes a rocshmem_team_t; "
-                    + describeParameter(index) + (p.pointer() ? " takes another pointer" : " is not a pointer"));
+        if (arg instanceof KernelHandle h && p != null && !sameType(h.cType(), p.type())) {
+            throw new IllegalArgumentException(at(index) + describe(arg) + ", which passes a " + h.cType() + "; "
+                    + describeParameter(index) + " is not one");
         }
-        if (teamParameter && !(arg instanceof Team || arg instanceof DeviceAddress)) {
+        if (teamParameter && !(arg instanceof KernelHandle || arg instanceof DeviceAddress)) {
             throw new IllegalArgumentException(at(index) + describe(arg) + "; " + describeParameter(index)
                     + " takes a Team");
-        }
-        if (arg instanceof Context && p != null && !isContextType(p.type())) {
-            throw new IllegalArgumentException(at(index) + "a Context, which passes a rocshmem_ctx_t; "
-                    + describeParameter(index) + " is not one");
         }
         if (width != signature.sizes()[index]) {
             throw wrongWidth(index, arg.getClass().getSimpleName(), width);
         }
+    }
+
+    /** True when the recorded C type {@code type} is {@code handleType}, maybe qualified or const. */
+    private static boolean sameType(String handleType, String type) {
+        return type.equals(handleType) || type.endsWith("::" + handleType) || type.equals("const " + handleType);
     }
 
     private static boolean isTeamType(String type) {
@@ -343,7 +315,6 @@ public final class KernelArguments {
         if (n > bits.length) {
             int size = Math.max(n, 2 * bits.length);
             bits = Arrays.copyOf(bits, size);
-            bits2 = Arrays.copyOf(bits2, size);
             widths = Arrays.copyOf(widths, size);
             refs = Arrays.copyOf(refs, size);
         }
@@ -353,12 +324,13 @@ public final class KernelArguments {
 
     /**
      * Writes the arguments into the native block and returns the {@code extra} array to launch with. Reads every
-     * address-typed argument now, so a closed view or buffer throws RocshmemStateException; an argument never set
+     * address-typed argument now, so a closed view, buffer or handle throws its IllegalStateException; an argument
+     * never set
      * throws IllegalStateException naming it.
      */
     PointerPointer<Pointer> pack() {
         if (block.isNull()) {
-            throw new RocshmemStateException("kernel " + kernel.name() + ": its HipModule was closed");
+            throw new IllegalStateException("kernel " + kernel.name() + ": its HipModule was closed");
         }
         int offset = 0;
         for (int i = 0; i < count; i++) {
@@ -383,10 +355,11 @@ public final class KernelArguments {
                     case 4 -> bytes.putInt(offset, (int) bits[i]);
                     default -> bytes.putLong(offset, bits[i]);
                 }
-            } else if (ref instanceof Context ctx) {
-                ctx.address(); // throws once destroyed or after finalize
-                bytes.putLong(offset, bits[i]);
-                bytes.putLong(offset + 8, bits2[i]);
+            } else if (ref instanceof KernelHandle h) {
+                bytes.putLong(offset, h.handleWord(0)); // throws once destroyed or after finalize
+                if (width == 16) {
+                    bytes.putLong(offset + 8, h.handleWord(1));
+                }
             } else {
                 bytes.putLong(offset, addressOf(ref));
             }
@@ -397,20 +370,10 @@ public final class KernelArguments {
     }
 
     private static long addressOf(Object ref) {
-        if (ref instanceof SymmetricArray v) {
-            return v.address();
-        } else if (ref instanceof SymmetricBuffer v) {
+        if (ref instanceof DeviceRegion v) {
             return v.address();
         } else if (ref instanceof DeviceAddress v) {
             return v.address();
-        } else if (ref instanceof PeerAddressTable v) {
-            return v.address();
-        } else if (ref instanceof Team v) {
-            return v.handle();
-        } else if (ref instanceof DeviceBuffer v) {
-            return v.address();
-        } else if (ref instanceof DeviceMemory v) {
-            return v.buffer().address();
         }
         Pointer p = (Pointer) ref;
         return p.address() + p.position() * p.sizeof();
@@ -476,9 +439,9 @@ public final class KernelArguments {
                 + " set (set(" + index + ", ...) on the KernelArguments; indices are 0-based)");
     }
 
-    static final String ADDRESS_FORMS = "an address: a view (SymmetricArray) or SymmetricBuffer, a PeerAddressTable,"
-            + " a DeviceBuffer or DeviceMemory, a JavaCPP Pointer, or DeviceAddress.of(address) for a number that is"
-            + " one (DeviceAddress.NULL for a null pointer)";
+    static final String ADDRESS_FORMS = "an address: a DeviceRegion (a view (SymmetricArray) or SymmetricBuffer, a"
+            + " PeerAddressTable, a RegisteredBuffer, a DeviceBuffer or DeviceMemory), a JavaCPP Pointer, or"
+            + " DeviceAddress.of(address) for a number that is one (DeviceAddress.NULL for a null pointer)";
 
     private String declarations() {
         StringBuilder b = new StringBuilder();

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.bytedeco.javacpp.Loader;
 
 /**
- * Compiles a project's HIP kernel sources into code objects that {@link org.rocshmem.api.HipModule#loadResource}
+ * Compiles a project's HIP kernel sources into code objects that {@link org.rocshmem.api.hip.HipModule#loadResource}
  * finds: for {@code <sources>/kernels/ring.hip}, {@code <output>/kernels/ring.emuco} (the CPU emulator's, always)
  * and {@code <output>/kernels/ring.hsaco} (the GPU's, when ROCm's hipcc is there).
  *

@@ -6,33 +6,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.Pointer;
-import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.javacpp.SizeTPointer;
-import org.rocshmem.api.Bootstrap;
-import org.rocshmem.api.DeviceSelection;
-import org.rocshmem.api.HipStream;
-import org.rocshmem.api.RocshmemStateException;
+import org.rocshmem.api.bootstrap.JobRendezvous;
 import org.rocshmem.api.bootstrap.UniqueIdExchange;
 import org.rocshmem.api.bootstrap.UniqueIdKind;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceBuffer;
+import org.rocshmem.api.hip.DeviceSelection;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.presets.NativeVariant;
+import org.rocshmem.api.hip.ElementCodec;
 import org.rocshmem.rccl.ncclComm;
-import org.rocshmem.rccl.ncclConfig_t;
-import org.rocshmem.rccl.ncclUniqueId;
 
 /**
  * An RCCL communicator ({@code ncclComm_t}): {@code try (Communicator comm = Communicator.init()) {...}}.
  *
- * <p>Creation: {@link #init(Bootstrap)} from the same {@link Bootstrap} strategies as rocSHMEM ({@link #init()}:
- * the launcher's, mpirun's or srun's environment, rank 0 serving the id over the TCP rendezvous;
+ * <p>Creation: {@link #init(JobRendezvous)} from any rendezvous, rocSHMEM's {@code Bootstrap} strategies included
+ * ({@link #init()}: the launcher's, mpirun's or srun's environment, rank 0 serving the id over the TCP rendezvous;
  * {@code Bootstrap.exchange} with your own {@link UniqueIdExchange}), {@link #init(int, UniqueId, int, Config)}
  * (every rank holds the same {@link UniqueId}), {@link #initAll} (one rank per device in this process),
  * {@link #split} and {@link #shrink}.
  *
  * <p>Collectives are enqueued on a {@link HipStream} and return at once; synchronize the stream before reading
- * the result. Each takes device memory as a {@link DeviceBuffer} (its factories take a JavaCPP {@code Pointer}, a
- * typed view of symmetric memory or a {@code SymmetricBuffer}, each with its {@link DataType}); counts are in
+ * the result. Each takes device memory as a {@link DeviceBuffer} (its factories take a JavaCPP {@code Pointer} or
+ * any {@code DeviceRegion}, each with its {@link DataType}; a symmetric view's {@code asDeviceBuffer()}); counts are in
  * elements and are checked against the memory's extent before anything reaches RCCL. Every rank must call the same collectives in
  * the same order. A communicator is not thread-safe (as in RCCL).
  *
@@ -40,19 +38,12 @@ import org.rocshmem.rccl.ncclUniqueId;
  * every rank closes its communicators in the same order. A communicator that failed (see {@link #asyncError()})
  * is aborted instead. {@link #abort()} is local and never waits for peers.
  */
-public final class Communicator implements AutoCloseable {
+public final class Communicator extends CommunicatorLifecycle {
     /** Color for {@link #split} of a rank that wants no new communicator ({@code NCCL_SPLIT_NOCOLOR}). */
     public static final int NO_COLOR = NCCL_SPLIT_NOCOLOR;
 
-    private final ncclComm handle;
-    private int rank = -1;
-    private int size = -1;
-    private int device = -1;
-    private volatile boolean finalized;
-    private volatile boolean closed;
-
     private Communicator(ncclComm handle) {
-        this.handle = handle;
+        super(handle);
     }
 
     // ------------------------------------------------------------------ creation
@@ -68,22 +59,12 @@ public final class Communicator implements AutoCloseable {
         if (nranks < 1 || rank < 0 || rank >= nranks) {
             throw new IllegalArgumentException("rank " + rank + " must be in [0, nranks=" + nranks + ")");
         }
-        Rccl.load();
-        ncclComm comm = new ncclComm();
-        List<Pointer> keepAlive = new ArrayList<>();
-        try (ncclUniqueId nativeId = id.toNative()) {
-            ncclConfig_t nativeConfig = config == null ? null : config.toNative(keepAlive);
-            Rccl.check(ncclCommInitRankConfig(comm, nranks, nativeId, rank, nativeConfig),
-                    "ncclCommInitRankConfig(rank=" + rank + ", nranks=" + nranks + ")", null);
-        } finally {
-            keepAlive.forEach(Pointer::close);
-        }
-        return new Communicator(comm);
+        return new Communicator(CommunicatorHandles.initRank(nranks, id, rank, config));
     }
 
-    /** Like {@link #init(Bootstrap)} with {@link Bootstrap#detect()}: the launch environment's rendezvous. */
+    /** Like {@link #init(JobRendezvous)} with the launch environment's rendezvous. */
     public static Communicator init() {
-        return init(Bootstrap.detect());
+        return init(JobRendezvous.fromLaunchEnvironment());
     }
 
     /**
@@ -91,9 +72,9 @@ public final class Communicator implements AutoCloseable {
      * RCCL's, so one exchange or port serves both libraries, in either order). The HIP device is pinned from
      * LOCAL_RANK as {@code Rocshmem.init} does. Collective.
      *
-     * @throws UnsupportedOperationException for {@link Bootstrap#libraryOwn()}: RCCL has no bootstrap of its own
+     * @throws UnsupportedOperationException for {@code Bootstrap.libraryOwn()}: RCCL has no bootstrap of its own
      */
-    public static Communicator init(Bootstrap bootstrap) {
+    public static Communicator init(JobRendezvous bootstrap) {
         Objects.requireNonNull(bootstrap, "bootstrap");
         Rccl.load();
         DeviceSelection.fromEnvironment(System.getenv(), NativeVariant.loaded() == NativeVariant.EMULATOR);
@@ -118,16 +99,7 @@ public final class Communicator implements AutoCloseable {
     }
 
     private static List<Communicator> initAll(int[] devices, int ndev) {
-        Rccl.load();
-        try (PointerPointer<ncclComm> comms = new PointerPointer<>(ndev);
-             IntPointer devlist = devices == null ? null : new IntPointer(devices)) {
-            Rccl.check(ncclCommInitAll(comms, ndev, devlist), "ncclCommInitAll(ndev=" + ndev + ")", null);
-            List<Communicator> all = new ArrayList<>(ndev);
-            for (int i = 0; i < ndev; i++) {
-                all.add(new Communicator(comms.get(ncclComm.class, i)));
-            }
-            return all;
-        }
+        return CommunicatorHandles.initAll(devices, ndev).stream().map(Communicator::new).toList();
     }
 
     /**
@@ -144,15 +116,7 @@ public final class Communicator implements AutoCloseable {
         if (color < 0 && color != NO_COLOR) {
             throw new IllegalArgumentException("split color must be >= 0 or NO_COLOR, got " + color);
         }
-        ncclComm created = new ncclComm();
-        List<Pointer> keepAlive = new ArrayList<>();
-        try {
-            ncclConfig_t nativeConfig = config == null ? null : config.toNative(keepAlive);
-            Rccl.check(ncclCommSplit(handle, color, key, created, nativeConfig), "ncclCommSplit(color=" + color
-                    + ", key=" + key + ")", handle);
-        } finally {
-            keepAlive.forEach(Pointer::close);
-        }
+        ncclComm created = CommunicatorHandles.split(handle, color, key, config);
         return created.isNull() ? Optional.empty() : Optional.of(new Communicator(created));
     }
 
@@ -170,69 +134,7 @@ public final class Communicator implements AutoCloseable {
                 throw new IllegalArgumentException("rank " + excluded + " is excluded: it must not call shrink");
             }
         }
-        ncclComm created = new ncclComm();
-        try (IntPointer list = new IntPointer(Math.max(1, excludedRanks.length))) {
-            list.put(excludedRanks);
-            Rccl.check(ncclCommShrink(handle, list, excludedRanks.length, created, null,
-                    abortOngoing ? NCCL_SHRINK_ABORT : NCCL_SHRINK_DEFAULT), "ncclCommShrink", handle);
-        }
-        return new Communicator(created);
-    }
-
-    // ------------------------------------------------------------------ queries
-
-    /** This rank in the communicator (ncclCommUserRank). */
-    public int rank() {
-        requireNotClosed(); // also once the value is cached: a closed communicator answers nothing
-        if (rank < 0) {
-            rank = query((c, out) -> ncclCommUserRank(c, out), "ncclCommUserRank");
-        }
-        return rank;
-    }
-
-    /** Number of ranks (ncclCommCount). */
-    public int size() {
-        requireNotClosed(); // also once the value is cached: a closed communicator answers nothing
-        if (size < 0) {
-            size = query((c, out) -> ncclCommCount(c, out), "ncclCommCount");
-        }
-        return size;
-    }
-
-    /** The HIP device of this rank (ncclCommCuDevice). */
-    public int device() {
-        requireNotClosed(); // also once the value is cached: a closed communicator answers nothing
-        if (device < 0) {
-            device = query((c, out) -> ncclCommCuDevice(c, out), "ncclCommCuDevice");
-        }
-        return device;
-    }
-
-    /** ncclCommGetAsyncError: SUCCESS, IN_PROGRESS (still being created), or why the communicator failed. */
-    public RcclResult asyncError() {
-        requireNotClosed();
-        int[] error = {0};
-        Rccl.check(ncclCommGetAsyncError(handle, error), "ncclCommGetAsyncError", handle);
-        RcclResult result = RcclResult.ofCode(error[0]);
-        return result == null ? RcclResult.INTERNAL_ERROR : result;
-    }
-
-    /** Throws the communicator's asynchronous error, if it has one. */
-    public void checkAsyncError() {
-        RcclResult error = asyncError();
-        if (error != RcclResult.SUCCESS && error != RcclResult.IN_PROGRESS) {
-            Rccl.check(error.code(), "communicator (asynchronous error)", handle);
-        }
-    }
-
-    public boolean isClosed() {
-        return closed;
-    }
-
-    /** The native handle, for the raw bindings. */
-    public ncclComm handle() {
-        requireNotClosed();
-        return handle;
+        return new Communicator(CommunicatorHandles.shrink(handle, abortOngoing, excludedRanks));
     }
 
     // ------------------------------------------------------------------ reduction operators
@@ -267,7 +169,7 @@ public final class Communicator implements AutoCloseable {
             throw new IllegalArgumentException("PreMulSum scalar pointer is null");
         }
         int[] op = {0};
-        Rccl.check(ncclRedOpCreatePreMulSum(op, scalar, type.code(), residence, handle), "ncclRedOpCreatePreMulSum",
+        Rccl.check(ncclRedOpCreatePreMulSum(op, scalar, DataTypes.code(type), residence, handle), "ncclRedOpCreatePreMulSum",
                 handle);
         return new PreMulSum(this, op[0], type);
     }
@@ -279,7 +181,7 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepare("allReduce", send, recv, count);
         send.requireElements("allReduce send buffer", count);
         recv.requireElements("allReduce receive buffer", count);
-        Rccl.check(ncclAllReduce(send.pointer(), recv.pointer(), count, type.code(), opFor(op, type), handle,
+        Rccl.check(ncclAllReduce(send.pointer(), recv.pointer(), count, DataTypes.code(type), opFor(op, type), handle,
                 stream.handle()), "ncclAllReduce", handle);
     }
 
@@ -294,10 +196,10 @@ public final class Communicator implements AutoCloseable {
         send.requireElements("allReduceWithBias send buffer", count);
         recv.requireElements("allReduceWithBias receive buffer", count);
         if (bias != null) {
-            requireType("allReduceWithBias bias", bias, type);
+            CollectiveArguments.sameType("allReduceWithBias bias", bias, type);
             bias.requireElements("allReduceWithBias bias", count);
         }
-        Rccl.check(ncclAllReduceWithBias(send.pointer(), recv.pointer(), count, type.code(), opFor(op, type), handle,
+        Rccl.check(ncclAllReduceWithBias(send.pointer(), recv.pointer(), count, DataTypes.code(type), opFor(op, type), handle,
                 stream.handle(), bias == null ? null : bias.pointer()), "ncclAllReduceWithBias", handle);
     }
 
@@ -306,12 +208,12 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepareOne("broadcast", recv, count);
         checkRank("root", root);
         if (rank() == root) {
-            requirePresent("broadcast send buffer (on the root)", send);
-            requireType("broadcast send buffer", send, type);
+            CollectiveArguments.present("broadcast send buffer (on the root)", send);
+            CollectiveArguments.sameType("broadcast send buffer", send, type);
             send.requireElements("broadcast send buffer", count);
         }
         recv.requireElements("broadcast receive buffer", count);
-        Rccl.check(ncclBroadcast(send == null ? null : send.pointer(), recv.pointer(), count, type.code(), root, handle,
+        Rccl.check(ncclBroadcast(send == null ? null : send.pointer(), recv.pointer(), count, DataTypes.code(type), root, handle,
                 stream.handle()), "ncclBroadcast", handle);
     }
 
@@ -321,11 +223,11 @@ public final class Communicator implements AutoCloseable {
         checkRank("root", root);
         send.requireElements("reduce send buffer", count);
         if (rank() == root) {
-            requirePresent("reduce receive buffer (on the root)", recv);
-            requireType("reduce receive buffer", recv, type);
+            CollectiveArguments.present("reduce receive buffer (on the root)", recv);
+            CollectiveArguments.sameType("reduce receive buffer", recv, type);
             recv.requireElements("reduce receive buffer", count);
         }
-        Rccl.check(ncclReduce(send.pointer(), recv == null ? null : recv.pointer(), count, type.code(),
+        Rccl.check(ncclReduce(send.pointer(), recv == null ? null : recv.pointer(), count, DataTypes.code(type),
                 opFor(op, type), root, handle, stream.handle()), "ncclReduce", handle);
     }
 
@@ -334,7 +236,7 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepare("allGather", send, recv, sendCount);
         send.requireElements("allGather send buffer", sendCount);
         recv.requireElements("allGather receive buffer", timesSize(sendCount));
-        Rccl.check(ncclAllGather(send.pointer(), recv.pointer(), sendCount, type.code(), handle, stream.handle()),
+        Rccl.check(ncclAllGather(send.pointer(), recv.pointer(), sendCount, DataTypes.code(type), handle, stream.handle()),
                 "ncclAllGather", handle);
     }
 
@@ -344,7 +246,7 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepare("reduceScatter", send, recv, recvCount);
         send.requireElements("reduceScatter send buffer", timesSize(recvCount));
         recv.requireElements("reduceScatter receive buffer", recvCount);
-        Rccl.check(ncclReduceScatter(send.pointer(), recv.pointer(), recvCount, type.code(), opFor(op, type), handle,
+        Rccl.check(ncclReduceScatter(send.pointer(), recv.pointer(), recvCount, DataTypes.code(type), opFor(op, type), handle,
                 stream.handle()), "ncclReduceScatter", handle);
     }
 
@@ -353,7 +255,7 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepare("allToAll", send, recv, count);
         send.requireElements("allToAll send buffer", timesSize(count));
         recv.requireElements("allToAll receive buffer", timesSize(count));
-        Rccl.check(ncclAllToAll(send.pointer(), recv.pointer(), count, type.code(), handle, stream.handle()),
+        Rccl.check(ncclAllToAll(send.pointer(), recv.pointer(), count, DataTypes.code(type), handle, stream.handle()),
                 "ncclAllToAll", handle);
     }
 
@@ -365,11 +267,13 @@ public final class Communicator implements AutoCloseable {
     public void allToAllv(DeviceBuffer send, long[] sendCounts, long[] sendDispls, DeviceBuffer recv,
                           long[] recvCounts, long[] recvDispls, HipStream stream) {
         DataType type = prepare("allToAllv", send, recv, 0);
-        send.requireElements("allToAllv send buffer", extent("send", sendCounts, sendDispls));
-        recv.requireElements("allToAllv receive buffer", extent("receive", recvCounts, recvDispls));
-        try (SizeTPointer sc = sizes(sendCounts); SizeTPointer sd = sizes(sendDispls);
-             SizeTPointer rc = sizes(recvCounts); SizeTPointer rd = sizes(recvDispls)) {
-            Rccl.check(ncclAllToAllv(send.pointer(), sc, sd, recv.pointer(), rc, rd, type.code(), handle,
+        send.requireElements("allToAllv send buffer", CollectiveArguments.extent("send", sendCounts, sendDispls, size()));
+        recv.requireElements("allToAllv receive buffer", CollectiveArguments.extent("receive", recvCounts, recvDispls, size()));
+        try (SizeTPointer sc = CollectiveArguments.sizes(sendCounts);
+             SizeTPointer sd = CollectiveArguments.sizes(sendDispls);
+             SizeTPointer rc = CollectiveArguments.sizes(recvCounts);
+             SizeTPointer rd = CollectiveArguments.sizes(recvDispls)) {
+            Rccl.check(ncclAllToAllv(send.pointer(), sc, sd, recv.pointer(), rc, rd, DataTypes.code(type), handle,
                     stream.handle()), "ncclAllToAllv", handle);
         }
     }
@@ -380,11 +284,11 @@ public final class Communicator implements AutoCloseable {
         checkRank("root", root);
         send.requireElements("gather send buffer", sendCount);
         if (rank() == root) {
-            requirePresent("gather receive buffer (on the root)", recv);
-            requireType("gather receive buffer", recv, type);
+            CollectiveArguments.present("gather receive buffer (on the root)", recv);
+            CollectiveArguments.sameType("gather receive buffer", recv, type);
             recv.requireElements("gather receive buffer", timesSize(sendCount));
         }
-        Rccl.check(ncclGather(send.pointer(), recv == null ? null : recv.pointer(), sendCount, type.code(), root,
+        Rccl.check(ncclGather(send.pointer(), recv == null ? null : recv.pointer(), sendCount, DataTypes.code(type), root,
                 handle, stream.handle()), "ncclGather", handle);
     }
 
@@ -393,12 +297,12 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepareOne("scatter", recv, recvCount);
         checkRank("root", root);
         if (rank() == root) {
-            requirePresent("scatter send buffer (on the root)", send);
-            requireType("scatter send buffer", send, type);
+            CollectiveArguments.present("scatter send buffer (on the root)", send);
+            CollectiveArguments.sameType("scatter send buffer", send, type);
             send.requireElements("scatter send buffer", timesSize(recvCount));
         }
         recv.requireElements("scatter receive buffer", recvCount);
-        Rccl.check(ncclScatter(send == null ? null : send.pointer(), recv.pointer(), recvCount, type.code(), root,
+        Rccl.check(ncclScatter(send == null ? null : send.pointer(), recv.pointer(), recvCount, DataTypes.code(type), root,
                 handle, stream.handle()), "ncclScatter", handle);
     }
 
@@ -407,7 +311,7 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepareOne("send", buffer, count);
         checkRank("peer", peer);
         buffer.requireElements("send buffer", count);
-        Rccl.check(ncclSend(buffer.pointer(), count, type.code(), peer, handle, stream.handle()), "ncclSend", handle);
+        Rccl.check(ncclSend(buffer.pointer(), count, DataTypes.code(type), peer, handle, stream.handle()), "ncclSend", handle);
     }
 
     /** ncclRecv of {@code count} elements from {@code peer}. */
@@ -415,55 +319,10 @@ public final class Communicator implements AutoCloseable {
         DataType type = prepareOne("recv", buffer, count);
         checkRank("peer", peer);
         buffer.requireElements("receive buffer", count);
-        Rccl.check(ncclRecv(buffer.pointer(), count, type.code(), peer, handle, stream.handle()), "ncclRecv", handle);
+        Rccl.check(ncclRecv(buffer.pointer(), count, DataTypes.code(type), peer, handle, stream.handle()), "ncclRecv", handle);
     }
 
-    // ------------------------------------------------------------------ lifecycle
-
-    /** ncclCommFinalize: flushes this rank's queued operations and waits until every rank did. Collective. */
-    public void finalizeCommunicator() {
-        requireOpen();
-        Rccl.check(ncclCommFinalize(handle), "ncclCommFinalize", handle);
-        finalized = true;
-    }
-
-    /**
-     * ncclCommAbort: cancels what is queued or running and releases the communicator at once, without waiting
-     * for peers (they see this rank leave and fail with REMOTE_ERROR instead of hanging). Idempotent.
-     */
-    public synchronized void abort() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        Rccl.check(ncclCommAbort(handle), "ncclCommAbort", null);
-    }
-
-    /**
-     * Finalize (unless done) and destroy: collective, every rank closes in the same order. A communicator with an
-     * asynchronous error is aborted instead. Idempotent.
-     */
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        RcclResult error = asyncError();
-        if (error != RcclResult.SUCCESS) {
-            abort();
-            return;
-        }
-        try {
-            if (!finalized) {
-                finalizeCommunicator();
-            }
-        } catch (RcclException e) {
-            abort();
-            throw e;
-        }
-        closed = true;
-        Rccl.check(ncclCommDestroy(handle), "ncclCommDestroy", null);
-    }
+    // ------------------------------------------------------------------ lifecycle (the rest: CommunicatorLifecycle)
 
     /**
      * Closes communicators that one thread drives together (from {@link #initAll}, or splits of them): they are
@@ -473,12 +332,12 @@ public final class Communicator implements AutoCloseable {
     public static void closeAll(java.util.Collection<Communicator> communicators) {
         List<Communicator> healthy = new ArrayList<>();
         for (Communicator c : communicators) {
-            if (c.closed) {
+            if (c.isClosed()) {
                 continue;
             }
             if (c.asyncError() != RcclResult.SUCCESS) {
                 c.abort();
-            } else if (!c.finalized) {
+            } else if (!c.isFinalized()) {
                 healthy.add(c);
             }
         }
@@ -492,63 +351,17 @@ public final class Communicator implements AutoCloseable {
         }
     }
 
-    @Override
-    public String toString() {
-        return closed ? "Communicator[closed]" : "Communicator[rank " + rank + " of " + size + "]";
-    }
 
     // ------------------------------------------------------------------ checks
 
-    private interface IntQuery {
-        int call(ncclComm comm, int[] out);
-    }
-
-    private int query(IntQuery query, String call) {
-        requireNotClosed();
-        int[] out = {-1};
-        Rccl.check(query.call(handle, out), call, handle);
-        return out[0];
-    }
-
-    private void requireNotClosed() {
-        if (closed) {
-            throw new RocshmemStateException("this RCCL communicator was closed");
-        }
-    }
-
-    private void requireOpen() {
-        requireNotClosed();
-        if (finalized) {
-            throw new RocshmemStateException("this RCCL communicator was finalized: only close() remains");
-        }
-    }
-
     private DataType prepare(String what, DeviceBuffer send, DeviceBuffer recv, long count) {
-        requirePresent(what + " send buffer", send);
-        DataType type = prepareOne(what, recv, count);
-        requireType(what + " send buffer", send, type);
-        return type;
+        requireOpen();
+        return CollectiveArguments.pair(what, send, recv, count);
     }
 
     private DataType prepareOne(String what, DeviceBuffer buffer, long count) {
         requireOpen();
-        requirePresent(what + " buffer", buffer);
-        if (count < 0) {
-            throw new IllegalArgumentException(what + ": count must be >= 0, got " + count);
-        }
-        return buffer.type();
-    }
-
-    private static void requirePresent(String what, DeviceBuffer buffer) {
-        if (buffer == null) {
-            throw new IllegalArgumentException(what + " is null");
-        }
-    }
-
-    private static void requireType(String what, DeviceBuffer buffer, DataType type) {
-        if (buffer.type() != type) {
-            throw new IllegalArgumentException(what + " holds " + buffer.type() + " but the operation moves " + type);
-        }
+        return CollectiveArguments.one(what, buffer, count);
     }
 
     private int opFor(ReductionOp op, DataType type) {
@@ -565,45 +378,11 @@ public final class Communicator implements AutoCloseable {
     }
 
     private void checkRank(String what, int value) {
-        if (value < 0 || value >= size()) {
-            throw new IndexOutOfBoundsException(what + " " + value + " is outside [0, size=" + size() + ")");
-        }
+        CollectiveArguments.rank(what, value, size());
     }
 
     private long timesSize(long count) {
-        try {
-            return Math.multiplyExact(count, size());
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("count " + count + " x " + size() + " ranks overflows", e);
-        }
-    }
-
-    private long extent(String what, long[] counts, long[] displs) {
-        if (counts == null || displs == null || counts.length != size() || displs.length != size()) {
-            throw new IllegalArgumentException("allToAllv " + what + " counts and displacements need one entry per"
-                    + " rank (" + size() + ")");
-        }
-        long extent = 0;
-        for (int r = 0; r < counts.length; r++) {
-            if (counts[r] < 0 || displs[r] < 0) {
-                throw new IllegalArgumentException("allToAllv " + what + " count/displacement of rank " + r
-                        + " is negative");
-            }
-            if (counts[r] > Long.MAX_VALUE - displs[r]) {
-                throw new IllegalArgumentException("allToAllv " + what + " count " + counts[r] + " + displacement "
-                        + displs[r] + " of rank " + r + " exceeds the largest element index, " + Long.MAX_VALUE);
-            }
-            extent = Math.max(extent, counts[r] + displs[r]);
-        }
-        return extent;
-    }
-
-    private static SizeTPointer sizes(long[] values) {
-        SizeTPointer p = new SizeTPointer(values.length);
-        for (int i = 0; i < values.length; i++) {
-            p.put(i, values[i]);
-        }
-        return p;
+        return CollectiveArguments.timesSize(count, size());
     }
 
     // ------------------------------------------------------------------ counts from the buffers
@@ -612,36 +391,36 @@ public final class Communicator implements AutoCloseable {
 
     /** {@link #allReduce(DeviceBuffer, DeviceBuffer, long, ReductionOp, HipStream)} of the whole (equal) buffers. */
     public void allReduce(DeviceBuffer send, DeviceBuffer recv, ReductionOp op, HipStream stream) {
-        allReduce(send, recv, sameLength("allReduce", send, recv), op, stream);
+        allReduce(send, recv, CollectiveArguments.sameLength("allReduce", send, recv), op, stream);
     }
 
     /** {@link #broadcast(DeviceBuffer, DeviceBuffer, long, int, HipStream)} of the whole receive buffer. */
     public void broadcast(DeviceBuffer send, DeviceBuffer recv, int root, HipStream stream) {
-        broadcast(send, recv, length("broadcast receive buffer", recv), root, stream);
+        broadcast(send, recv, CollectiveArguments.length("broadcast receive buffer", recv), root, stream);
     }
 
     /** {@link #reduce(DeviceBuffer, DeviceBuffer, long, ReductionOp, int, HipStream)} of the whole send buffer. */
     public void reduce(DeviceBuffer send, DeviceBuffer recv, ReductionOp op, int root, HipStream stream) {
-        reduce(send, recv, length("reduce send buffer", send), op, root, stream);
+        reduce(send, recv, CollectiveArguments.length("reduce send buffer", send), op, root, stream);
     }
 
     /** {@link #allGather(DeviceBuffer, DeviceBuffer, long, HipStream)} of the whole send buffer into the whole recv. */
     public void allGather(DeviceBuffer send, DeviceBuffer recv, HipStream stream) {
-        long count = length("allGather send buffer", send);
+        long count = CollectiveArguments.length("allGather send buffer", send);
         requireBlocks("allGather", recv, "receive", count);
         allGather(send, recv, count, stream);
     }
 
     /** {@link #reduceScatter(DeviceBuffer, DeviceBuffer, long, ReductionOp, HipStream)}: one recv's worth per rank. */
     public void reduceScatter(DeviceBuffer send, DeviceBuffer recv, ReductionOp op, HipStream stream) {
-        long count = length("reduceScatter receive buffer", recv);
+        long count = CollectiveArguments.length("reduceScatter receive buffer", recv);
         requireBlocks("reduceScatter", send, "send", count);
         reduceScatter(send, recv, count, op, stream);
     }
 
     /** {@link #allToAll(DeviceBuffer, DeviceBuffer, long, HipStream)}: the buffers hold one equal block per rank. */
     public void allToAll(DeviceBuffer send, DeviceBuffer recv, HipStream stream) {
-        long total = sameLength("allToAll", send, recv);
+        long total = CollectiveArguments.sameLength("allToAll", send, recv);
         if (total % size() != 0) {
             throw new IllegalArgumentException("allToAll: " + total + " elements are not one equal block per rank of "
                     + size() + "; use the form with a count for partial buffers");
@@ -651,39 +430,15 @@ public final class Communicator implements AutoCloseable {
 
     /** {@link #send(DeviceBuffer, long, int, HipStream)} of the whole buffer. */
     public void send(DeviceBuffer buffer, int peer, HipStream stream) {
-        send(buffer, length("send buffer", buffer), peer, stream);
+        send(buffer, CollectiveArguments.length("send buffer", buffer), peer, stream);
     }
 
     /** {@link #recv(DeviceBuffer, long, int, HipStream)} into the whole buffer. */
     public void recv(DeviceBuffer buffer, int peer, HipStream stream) {
-        recv(buffer, length("recv buffer", buffer), peer, stream);
-    }
-
-    private static long length(String what, DeviceBuffer buffer) {
-        if (buffer == null) {
-            throw new IllegalArgumentException(what + " is null");
-        }
-        if (buffer.elements() == DeviceBuffer.UNKNOWN_LENGTH) {
-            throw new IllegalArgumentException(what + " " + buffer + " has no known length; pass the count");
-        }
-        return buffer.elements();
-    }
-
-    private static long sameLength(String what, DeviceBuffer send, DeviceBuffer recv) {
-        long count = length(what + " send buffer", send);
-        if (length(what + " receive buffer", recv) != count) {
-            throw new IllegalArgumentException(what + ": the send buffer has " + count + " elements, the receive"
-                    + " buffer " + recv.elements() + "; use the form with a count for partial buffers");
-        }
-        return count;
+        recv(buffer, CollectiveArguments.length("recv buffer", buffer), peer, stream);
     }
 
     private void requireBlocks(String what, DeviceBuffer buffer, String which, long block) {
-        long expected = block * size();
-        if (length(what + " " + which + " buffer", buffer) != expected) {
-            throw new IllegalArgumentException(what + ": the " + which + " buffer must hold " + size() + " blocks of "
-                    + block + " elements (" + expected + "), it has " + buffer.elements()
-                    + "; use the form with a count for partial buffers");
-        }
+        CollectiveArguments.blocks(what, buffer, which, block, size());
     }
 }

@@ -1,6 +1,7 @@
 package org.rocshmem.api.rccl;
 
 import static org.rocshmem.global.rccl.ncclRedOpDestroy;
+import org.rocshmem.api.hip.DataType;
 
 /**
  * A pre-multiplied sum ({@code ncclRedOpCreatePreMulSum}): every rank multiplies its input by its own scalar,

@@ -1,13 +1,11 @@
 package org.rocshmem.api.rccl;
 
-import org.rocshmem.api.RocshmemException;
-
 /**
  * An RCCL call failed. Carries the {@code ncclResult_t} (as {@link RcclResult} and as the raw code), RCCL's
  * description of it ({@code ncclGetErrorString}) and the last-error text ({@code ncclGetLastError}), which names
  * the argument or the peer at fault.
  */
-public final class RcclException extends RocshmemException {
+public final class RcclException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final int code;

@@ -6,7 +6,7 @@ import static org.rocshmem.testsupport.Expect.fails;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.CType;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;

@@ -9,7 +9,7 @@ import java.util.function.LongBinaryOperator;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.CType;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricInts;
@@ -232,7 +232,8 @@ class CollectivesTest {
             source.copyFrom(mine);
             destination.copyFrom(new int[4 * blocks]);
             shmem.barrierAll();
-            stream.alltoall(team, destination, source).synchronize();
+            team.alltoallmem(stream, destination, source);
+            stream.synchronize();
             shmem.barrierAll();
             int[] got = destination.toArray();
             int[] expected = new int[4 * blocks];

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rocshmem.api.CType;
 import org.rocshmem.api.Compare;
-import org.rocshmem.api.HipEvent;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipEvent;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SignalOp;
 import org.rocshmem.api.SymmetricBuffer;
@@ -58,7 +58,9 @@ class StreamOrderingTest {
             java.util.Arrays.setAll(mine, i -> me * 100_000L + i);
             a.asLongs().copyFrom(mine);
             shmem.barrierAll();
-            stream.put(b.asLongs(), next, a.asLongs()).barrierAll(shmem).synchronize();
+            b.asLongs().putmemOnStream(stream, next, a.asLongs());
+            shmem.barrierAll(stream);
+            stream.synchronize();
             long[] expected = new long[512];
             java.util.Arrays.setAll(expected, i -> prev * 100_000L + i);
             assertArrayEquals(expected, b.asLongs().toArray(), "the put before the stream barrier arrived");
@@ -85,11 +87,11 @@ class StreamOrderingTest {
                 SymmetricLongs slotOut = payloads.asLongs().slice(r - 1, 1);
                 SymmetricLongs slotIn = inbox.asLongs().slice(r - 1, 1);
                 if (me == 0) {
-                    stream.putSignal(slotIn, peer, slotOut, signals, 0, r, SignalOp.SET)
-                          .waitSignal(signals, 1, Compare.GE, r);
+                    slotIn.putmemSignalOnStream(stream, peer, slotOut, signals, 0, r, SignalOp.SET);
+                    signals.signalWaitUntilOnStream(stream, 1, Compare.GE, r);
                 } else {
-                    stream.waitSignal(signals, 0, Compare.GE, r)
-                          .putSignal(slotIn, peer, slotOut, signals, 1, 1, SignalOp.ADD);
+                    signals.signalWaitUntilOnStream(stream, 0, Compare.GE, r);
+                    slotIn.putmemSignalOnStream(stream, peer, slotOut, signals, 1, 1, SignalOp.ADD);
                 }
             }
             HipEvent end = stream.record();
@@ -113,7 +115,8 @@ class StreamOrderingTest {
             SymmetricLongs signal = signalWord.asLongs(CType.UINT64);
             shmem.barrierAll();
             if (me == 0) {
-                CompletableFuture<Void> done = stream.waitSignal(signal, 0, Compare.EQ, 42).completion();
+                signal.signalWaitUntilOnStream(stream, 0, Compare.EQ, 42);
+                CompletableFuture<Void> done = stream.completion();
                 CompletableFuture<String> after = done.thenApply(v -> "ran after the stream");
                 Thread.sleep(300);
                 assertFalse(done.isDone(), "the stream is still waiting for the signal");

@@ -15,7 +15,7 @@ import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.RegisteredBuffer;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemException;
@@ -158,7 +158,7 @@ class SymmetricMemoryTest {
 
             stream.close();
             stream.close(); // idempotent
-            assertThrows(RocshmemStateException.class, stream::synchronize);
+            assertThrows(IllegalStateException.class, stream::synchronize);
         }
     }
 

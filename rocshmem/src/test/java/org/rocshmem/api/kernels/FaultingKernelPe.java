@@ -1,8 +1,8 @@
 package org.rocshmem.api.kernels;
 
-import org.rocshmem.api.Dim3;
-import org.rocshmem.api.HipModule;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.Dim3;
+import org.rocshmem.api.hip.HipModule;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.rocshmem.api.CType;
-import org.rocshmem.api.Dim3;
-import org.rocshmem.api.HipModule;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.Dim3;
+import org.rocshmem.api.hip.HipModule;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricInts;
@@ -159,9 +159,11 @@ final class KernelPatterns {
             outbox.asLongs().copyFrom(mine);
             shmem.barrierAll();
             SymmetricLongs in = inbox.asLongs();
-            stream.put(in, (me + 1) % n, outbox.asLongs()).barrierAll(shmem);
+            in.putmemOnStream(stream, (me + 1) % n, outbox.asLongs());
+            shmem.barrierAll(stream);
             module.kernel("scale").launch(Dim3.of(2), Dim3.of(64), 0, stream, in, count, 3L);
-            stream.put(back.asLongs(), (me + n - 1) % n, in).barrierAll(shmem);
+            back.asLongs().putmemOnStream(stream, (me + n - 1) % n, in);
+            shmem.barrierAll(stream);
             stream.synchronize();
             long[] expected = new long[count];
             for (int i = 0; i < count; i++) {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.rocshmem.api.Context;
 import org.rocshmem.api.CType;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.InitOptions;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.RocshmemException;

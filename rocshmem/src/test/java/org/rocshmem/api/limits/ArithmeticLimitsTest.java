@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.bytedeco.javacpp.BytePointer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
-import org.rocshmem.api.rccl.DataType;
-import org.rocshmem.api.rccl.DeviceMemory;
+import org.rocshmem.api.hip.HipStream;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 
 /**
  * Sizes that cannot be represented are refused with a message naming the value and the limit, never an

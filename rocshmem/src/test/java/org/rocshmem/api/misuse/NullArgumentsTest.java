@@ -28,14 +28,14 @@ import org.junit.jupiter.api.Test;
 import org.rocshmem.api.CType;
 import org.rocshmem.api.Context;
 import org.rocshmem.api.ContextOption;
-import org.rocshmem.api.Dim3;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.Dim3;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricArray;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.Team;
-import org.rocshmem.api.rccl.DataType;
-import org.rocshmem.api.rccl.DeviceBuffer;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceBuffer;
 import org.rocshmem.api.rccl.RedOp;
 import org.rocshmem.api.testing.MultiPe;
 
@@ -204,7 +204,7 @@ class NullArgumentsTest {
         samples.put(ByteBuffer.class, ByteBuffer.allocateDirect(256));
         samples.put(BytePointer.class, new BytePointer(256));
         samples.put(Pointer.class, new BytePointer(256));
-        samples.put(DeviceBuffer.class, DeviceBuffer.of(buffer.asLongs().slice(48, 4)));
+        samples.put(DeviceBuffer.class, buffer.asLongs().slice(48, 4).asDeviceBuffer());
         samples.put(RedOp.class, RedOp.SUM);
         samples.put(DataType.class, DataType.INT64);
         samples.put(Set.class, EnumSet.noneOf(ContextOption.class));

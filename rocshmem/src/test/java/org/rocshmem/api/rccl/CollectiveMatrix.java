@@ -2,8 +2,10 @@ package org.rocshmem.api.rccl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.rccl.Values.Op;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 
 /**
  * Every collective of the typed API, for every data type and (for reductions) every operator, checked value by

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.junit.jupiter.api.Test;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.ElementCodec;
 
 /** The host-side codecs, pinned to the same bit patterns as the CPU RCCL's (native test rccl_codecs). */
 class ElementCodecTest {

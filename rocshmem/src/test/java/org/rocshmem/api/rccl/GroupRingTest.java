@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.testing.MultiPe;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 
 /** A ring of grouped sends and receives, each far larger than the emulator's per-peer buffering. */
 @Tag("emu")

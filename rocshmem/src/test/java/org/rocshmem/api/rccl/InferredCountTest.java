@@ -5,8 +5,10 @@ import static org.rocshmem.testsupport.Expect.fails;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.testing.MultiPe;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 
 /** Issue 17 item 7: the RCCL collectives take their count from the buffers; partial buffers keep the count form. */
 @Tag("emu")

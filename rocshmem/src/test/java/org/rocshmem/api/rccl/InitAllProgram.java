@@ -5,8 +5,10 @@ import static org.rocshmem.global.hip.hipSetDevice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.rocshmem.api.HipException;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipException;
+import org.rocshmem.api.hip.HipStream;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 
 /**
  * One process, four virtual devices (ROCSHMEM_EMU_DEVICES=4), one thread driving every rank with groups: init,

@@ -8,8 +8,10 @@ import static org.rocshmem.global.rccl.RCCL_GATHER_SCATTER;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.testing.MultiPe;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 
 /** The collectives only RCCL has: AllReduceWithBias, AllToAllv, Gather and Scatter. */
 @Tag("emu")

@@ -1,7 +1,7 @@
 package org.rocshmem.api.rccl;
 
 import org.rocshmem.api.Bootstrap;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.bootstrap.LaunchEnvironment;
 import org.rocshmem.api.testing.PeLifecycle;
 

@@ -2,6 +2,8 @@ package org.rocshmem.api.rccl;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.ElementCodec;
 
 /**
  * Test data whose every partial result is exactly representable in every data type (FP8 included), so expected

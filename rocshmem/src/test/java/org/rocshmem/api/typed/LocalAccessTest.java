@@ -17,8 +17,8 @@ import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;
 import org.rocshmem.api.WaitTimeoutException;
-import org.rocshmem.api.rccl.DataType;
-import org.rocshmem.api.rccl.DeviceMemory;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 import org.rocshmem.api.testing.MultiPe;
 
 /**

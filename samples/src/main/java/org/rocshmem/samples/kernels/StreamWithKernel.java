@@ -1,8 +1,8 @@
 package org.rocshmem.samples.kernels;
 
-import org.rocshmem.api.Dim3;
-import org.rocshmem.api.HipModule;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.Dim3;
+import org.rocshmem.api.hip.HipModule;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;
@@ -38,9 +38,11 @@ public final class StreamWithKernel {
             shmem.barrierAll();
 
             SymmetricLongs received = inbox.asLongs();
-            stream.put(received, (me + 1) % n, outbox.asLongs()).barrierAll(shmem);           // rocshmem_*_on_stream
+            received.putmemOnStream(stream, (me + 1) % n, outbox.asLongs());   // rocshmem_*_on_stream
+            shmem.barrierAll(stream);
             module.kernel("scale").launch(Dim3.of(4), Dim3.of(64), 0, stream, received, count, 3L);
-            stream.put(back.asLongs(), (me + n - 1) % n, received).barrierAll(shmem);
+            back.asLongs().putmemOnStream(stream, (me + n - 1) % n, received);
+            shmem.barrierAll(stream);
             stream.synchronize();
 
             long[] expected = new long[count];

@@ -2,11 +2,11 @@ package org.rocshmem.samples.rccl;
 
 import java.util.Arrays;
 import java.util.Random;
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.Rocshmem;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricDoubles;
-import org.rocshmem.api.rccl.DeviceBuffer;
+import org.rocshmem.api.hip.DeviceBuffer;
 import org.rocshmem.api.rccl.Communicator;
 import org.rocshmem.api.rccl.RedOp;
 
@@ -48,7 +48,7 @@ public final class GradientAllReduce {
             double loss = Double.NaN;
             boolean replicasAgree = true;
             SymmetricDoubles gradients = gradient.asDoubles();
-            DeviceBuffer onDevice = DeviceBuffer.of(gradients);  // length and RCCL type from the view
+            DeviceBuffer onDevice = gradients.asDeviceBuffer();  // length and RCCL type from the view
             for (int step = 0; step < steps; step++) {
                 double[] g = new double[FEATURES];
                 double localLoss = gradient(w, x, y, g);

@@ -1,9 +1,9 @@
 package org.rocshmem.samples.rccl;
 
-import org.rocshmem.api.HipStream;
+import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.rccl.Communicator;
-import org.rocshmem.api.rccl.DataType;
-import org.rocshmem.api.rccl.DeviceMemory;
+import org.rocshmem.api.hip.DataType;
+import org.rocshmem.api.hip.DeviceMemory;
 import org.rocshmem.api.rccl.Group;
 import org.rocshmem.api.rccl.Rccl;
 

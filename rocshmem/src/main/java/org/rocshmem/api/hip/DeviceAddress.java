@@ -1,4 +1,4 @@
-package org.rocshmem.api;
+package org.rocshmem.api.hip;
 
 /**
  * A device address given as a number, for a kernel's pointer parameter: {@code DeviceAddress.of(module
