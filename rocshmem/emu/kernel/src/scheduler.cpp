@@ -520,15 +520,21 @@ static bool same_meeting(const Meeting& open, Meeting::Kind kind, const char* na
   return true;
 }
 
-void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
-                  const char* scope) {
+// Out of line and cold: the message is built only when a meeting fails.
+[[noreturn, gnu::cold, gnu::noinline]] static void meeting_mismatch(const Meeting& meeting, const char* name,
+                                                                  const WorkItem* item, const char* scope) {
+  const Block& block = *item->block;
+  const unsigned members = strcmp(scope, "block") == 0 ? block.size : item->wave->size;
+  die_in_work_item(
+      "entered %s while %u of the %u work-items of its %s wait in %s%s: the %s can never complete",
+      name, meeting.arrived, members, scope, meeting.name,
+      meeting.leader_working ? " (for their leader to leave it)" : "", scope);
+}
+
+inline void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
+                         const char* scope) {
   if (meeting.kind != Meeting::idle && !same_meeting(meeting, kind, name, op)) {
-    const Block& block = *item->block;
-    const unsigned members = strcmp(scope, "block") == 0 ? block.size : item->wave->size;
-    die_in_work_item(
-        "entered %s while %u of the %u work-items of its %s wait in %s%s: the %s can never complete",
-        name, meeting.arrived, members, scope, meeting.name,
-        meeting.leader_working ? " (for their leader to leave it)" : "", scope);
+    meeting_mismatch(meeting, name, item, scope);
   }
   if (meeting.kind == Meeting::idle) {
     meeting.kind = kind;

@@ -20,10 +20,13 @@ template <class Work>
 auto group_call(Scope scope, const char* fn, Work&& work) -> decltype(work()) {
   using R = decltype(work());
   const int s = static_cast<int>(scope);
-  // On a host thread group_enter answers 1 (a group of one) and the leaves return at once.
+  // On a host thread group_enter answers 1 (a group of one) and the leaves return at once. The
+  // others return from group_enter once the leader left: only the leader's leave does something.
   if constexpr (std::is_void_v<R>) {
-    if (rocshmem_emu_wi_group_enter(s, fn)) work();
-    rocshmem_emu_wi_group_leave(s);
+    if (rocshmem_emu_wi_group_enter(s, fn)) {
+      work();
+      rocshmem_emu_wi_group_leave(s);
+    }
   } else {
     static_assert(sizeof(R) <= ROCSHMEM_EMU_WI_GROUP_VALUE_BYTES && std::is_trivially_copyable_v<R>,
                   "group result too large");
