@@ -57,6 +57,12 @@ int rocshmem_emu_wi_check_settings(char* message, unsigned long size);
 int rocshmem_emu_wi_group_enter(int scope, const char* call);
 void rocshmem_emu_wi_group_leave(int scope);
 
+/* group_leave for a call with a result of at most ROCSHMEM_EMU_WI_GROUP_VALUE_BYTES bytes: the
+ * leader passes its result in value[bytes], every other member receives it there. Outside a
+ * kernel it returns at once (value is left as it is). */
+#define ROCSHMEM_EMU_WI_GROUP_VALUE_BYTES 32
+void rocshmem_emu_wi_group_leave_value(int scope, void* value, unsigned long bytes);
+
 /* Ends the PE as a device fault would: one message naming the kernel, block, thread and `what`,
  * exit status 70 (the job then ends through the rocSHMEM emulator's dead-peer path). */
 void rocshmem_emu_wi_fault(const char* what) __attribute__((noreturn));

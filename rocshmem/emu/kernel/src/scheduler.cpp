@@ -13,7 +13,9 @@
 //  - Blocks become resident in grid order, at most max(1, resident_work_items / block size) at a
 //    time (like a GPU's occupancy; ROCSHMEM_EMU_RESIDENT_WORK_ITEMS, default 8192). Resident
 //    blocks make progress together; a block starts when a resident one has finished.
-//  - One FIFO of runnable work-items: a work-item runs until it meets, yields or finishes.
+//  - One FIFO of runnable work-items: a work-item runs until it meets, yields or finishes. It
+//    then switches straight to the next one (switch_out) unless the loop in run() has work
+//    between the two (a spin to account for, another block's shared memory, a finished block).
 //  - Spins: HIP atomics (atomicAdd... and __hip_atomic_*), __threadfence* and the sleep intrinsics
 //    are scheduling points (spin_point). A work-item switches out once it has made kSpinLimit of
 //    them in a row without progress: an atomic that returns what the previous one returned at the
@@ -340,8 +342,11 @@ void Launch::run() {
     progress_.running.store(item, std::memory_order_relaxed);
     spin_switch_ = false;
     resume(item);
+    // The work-item that switched back: work-items hand over to each other (switch_out), so it
+    // may not be the one resumed.
+    item = current_;
     progress_.running.store(nullptr, std::memory_order_relaxed);
-    progress_.switches.fetch_add(1, std::memory_order_relaxed);
+    count_switch();
     Block& block = *item->block;
     if (block.live == 0 && block.finished == block.size) release_block(block);
     if (!spin_switch_) {
@@ -381,6 +386,7 @@ void Launch::resume(WorkItem* item) {
     }
     loaded_ = block;
   }
+  current_ = item;
   tl_item = item;
   rocshmem_emu_fiber_switch(&main_stack_pointer_, item->stack_pointer);
   tl_item = nullptr;
@@ -398,7 +404,26 @@ void Launch::release_block(Block& block) {
   }
 }
 
+// The running work-item stops. When nothing of the loop in run() is due before the next one runs
+// (no spin to account, no block to swap shared memory for or to release), it hands over directly:
+// one fiber switch instead of two and a pass through the loop, which is most of what a meeting of
+// a block costs. The order is the loop's: the front of the queue (the seeded schedule unchanged).
 void Launch::switch_out(WorkItem* item) {
+  if (!spin_switch_ && !ready_.empty()) {
+    WorkItem* next = ready_.front();
+    if (shared_size_ == 0 || next->block == loaded_) {
+      ready_.pop_front();
+      spin_switches_in_row_ = 0;
+      count_switch();
+      if (next == item) return;  // requeued with nobody else runnable: it goes on
+      progress_.waiting_to_run.store(ready_.size(), std::memory_order_relaxed);
+      progress_.running.store(next, std::memory_order_relaxed);
+      current_ = next;
+      tl_item = next;
+      rocshmem_emu_fiber_switch(&item->stack_pointer, next->stack_pointer);
+      return;
+    }
+  }
   rocshmem_emu_fiber_switch(&item->stack_pointer, main_stack_pointer_);
 }
 
@@ -421,7 +446,7 @@ void Launch::requeue(WorkItem* item, bool anywhere) {
     lonely_.reset();
   }
   if (anywhere && !ready_.empty()) {
-    ready_.insert(ready_.begin() + static_cast<long>(next_random() % (ready_.size() + 1)), item);
+    ready_.insert(static_cast<size_t>(next_random() % (ready_.size() + 1)), item);
   } else {
     ready_.push_back(item);
   }
@@ -476,27 +501,40 @@ void Launch::release_waiters(Meeting& meeting, WorkItem* self) {
   for (WorkItem* waiter : meeting.waiters) {
     if (waiter != self) wake(waiter);
   }
-  meeting = Meeting{};
+  // Closed, keeping the waiters' storage: a block meets thousands of times per launch.
+  meeting.kind = Meeting::idle;
+  meeting.name = nullptr;
+  meeting.op = 0;
+  meeting.arrived = 0;
+  meeting.leader_working = false;
+  meeting.waiters.clear();
 }
 
 // ---- meetings ----------------------------------------------------------------------------------
 
 static bool same_meeting(const Meeting& open, Meeting::Kind kind, const char* name, int op) {
   if (open.kind != kind || open.leader_working) return false;
-  if (kind == Meeting::group) return strcmp(open.name, name) == 0;
+  // The same call passes the same name literal; the text decides only when they differ.
+  if (kind == Meeting::group) return open.name == name || strcmp(open.name, name) == 0;
   if (kind == Meeting::wave_op) return open.op == op;
   return true;
 }
 
-void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
-                  const char* scope) {
+// Out of line and cold: the message is built only when a meeting fails.
+[[noreturn, gnu::cold, gnu::noinline]] static void meeting_mismatch(const Meeting& meeting, const char* name,
+                                                                  const WorkItem* item, const char* scope) {
+  const Block& block = *item->block;
+  const unsigned members = strcmp(scope, "block") == 0 ? block.size : item->wave->size;
+  die_in_work_item(
+      "entered %s while %u of the %u work-items of its %s wait in %s%s: the %s can never complete",
+      name, meeting.arrived, members, scope, meeting.name,
+      meeting.leader_working ? " (for their leader to leave it)" : "", scope);
+}
+
+inline void Launch::join(Meeting& meeting, Meeting::Kind kind, const char* name, int op, WorkItem* item,
+                         const char* scope) {
   if (meeting.kind != Meeting::idle && !same_meeting(meeting, kind, name, op)) {
-    const Block& block = *item->block;
-    const unsigned members = strcmp(scope, "block") == 0 ? block.size : item->wave->size;
-    die_in_work_item(
-        "entered %s while %u of the %u work-items of its %s wait in %s%s: the %s can never complete",
-        name, meeting.arrived, members, scope, meeting.name,
-        meeting.leader_working ? " (for their leader to leave it)" : "", scope);
+    meeting_mismatch(meeting, name, item, scope);
   }
   if (meeting.kind == Meeting::idle) {
     meeting.kind = kind;
@@ -577,13 +615,21 @@ int Launch::group_enter(WorkItem* item, int scope, const char* call) {
   return item == leader ? 1 : 0;  // the others are woken by the leader's group_leave
 }
 
-void Launch::group_leave(WorkItem* item, int scope) {
+void Launch::group_leave(WorkItem* item, int scope, void* value, size_t bytes) {
   const bool block_scope = scope != ROCSHMEM_EMU_WI_WAVE;
   Block& block = *item->block;
   Wave& wave = *item->wave;
   Meeting& meeting = block_scope ? block.meeting : wave.meeting;
   WorkItem* leader = block_scope ? &block.items[0] : &block.items[wave.first];
-  if (item != leader || meeting.kind != Meeting::group || !meeting.leader_working) return;
+  unsigned char* result = block_scope ? block.group_value : wave.group_value;
+  bytes = std::min(bytes, sizeof block.group_value);
+  if (item != leader) {
+    // Woken by the leader's leave: its result is there.
+    if (value != nullptr && bytes != 0) memcpy(value, result, bytes);
+    return;
+  }
+  if (meeting.kind != Meeting::group || !meeting.leader_working) return;
+  if (value != nullptr && bytes != 0) memcpy(result, value, bytes);
   release_waiters(meeting, item);
 }
 
@@ -608,7 +654,7 @@ void Launch::finish(WorkItem* item) {
   if (wave.meeting.kind == Meeting::wave_op && wave.meeting.arrived == wave.live) {
     complete_wave_exchange(wave, item);
   }
-  switch_out(item);  // never resumed
+  rocshmem_emu_fiber_switch(&item->stack_pointer, main_stack_pointer_);  // never resumed; run() may release the block
 }
 
 void Launch::report_deadlock() {

@@ -30,6 +30,51 @@ struct Meeting {
 
 class Launch;
 
+// The runnable work-items, first to run first: a ring of pointers that grows by doubling. A
+// meeting of a block pushes and pops each of its work-items once; std::deque costs several times
+// more per operation.
+class RunQueue {
+ public:
+  bool empty() const { return head_ == tail_; }
+  size_t size() const { return tail_ - head_; }
+  WorkItem* front() const { return at(0); }
+  void pop_front() { ++head_; }
+  void push_back(WorkItem* item) {
+    if (size() == ring_.size()) grow();
+    ring_[tail_++ & mask_] = item;
+  }
+  // Makes `item` the position-th to run (0: next; position <= size()), moving the shorter side.
+  void insert(size_t position, WorkItem* item) {
+    const size_t n = size();
+    if (n == ring_.size()) grow();
+    if (position < n / 2) {
+      --head_;
+      for (size_t i = 0; i < position; ++i) at(i) = at(i + 1);
+    } else {
+      ++tail_;
+      for (size_t i = n; i > position; --i) at(i) = at(i - 1);
+    }
+    at(position) = item;
+  }
+
+ private:
+  WorkItem*& at(size_t i) { return ring_[(head_ + i) & mask_]; }
+  WorkItem* at(size_t i) const { return ring_[(head_ + i) & mask_]; }
+  void grow() {
+    const size_t n = size();
+    std::vector<WorkItem*> bigger(ring_.empty() ? 256 : 2 * ring_.size());
+    for (size_t i = 0; i < n; ++i) bigger[i] = at(i);
+    ring_.swap(bigger);
+    mask_ = ring_.size() - 1;
+    head_ = 0;
+    tail_ = n;
+  }
+  std::vector<WorkItem*> ring_;
+  size_t mask_ = 0;
+  size_t head_ = 0;  // counts up (wrapping); the slot is head_ & mask_
+  size_t tail_ = 0;
+};
+
 struct WorkItem {
   void* stack_pointer = nullptr;  // saved by rocshmem_emu_fiber_switch
   Launch* launch = nullptr;
@@ -60,6 +105,7 @@ struct Wave {
   uint64_t values[kMaxWaveSize];
   int sources[kMaxWaveSize];
   uint64_t results[kMaxWaveSize];
+  unsigned char group_value[ROCSHMEM_EMU_WI_GROUP_VALUE_BYTES];  // a wave-scope group call's result
 };
 
 struct Block {
@@ -71,6 +117,9 @@ struct Block {
   std::vector<Wave> waves;
   WorkItem* items = nullptr;
   std::vector<unsigned char> shared;  // this block's __shared__ image while another block runs
+  // A block-scope group call's result, from the leader to the others. Rewritten only when the
+  // next group call completes, which needs every member, so each has read it by then.
+  unsigned char group_value[ROCSHMEM_EMU_WI_GROUP_VALUE_BYTES];
 };
 
 class Launch {
@@ -122,7 +171,7 @@ class Launch {
   void syncthreads(WorkItem* item);
   uint64_t wave_exchange(WorkItem* item, int op, uint64_t value, int src_lane);
   int group_enter(WorkItem* item, int scope, const char* call);
-  void group_leave(WorkItem* item, int scope);
+  void group_leave(WorkItem* item, int scope, void* value, size_t bytes);
 
  private:
   // A resident block's storage: its work-items and their stacks (one mapping, guard pages).
@@ -152,6 +201,10 @@ class Launch {
             const char* scope);
   void complete_wave_exchange(Wave& wave, WorkItem* self);
   void finish(WorkItem* item);
+  // One more switch for the watchdog (only this thread writes the count: no locked add).
+  void count_switch() {
+    progress_.switches.store(progress_.switches.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
   [[noreturn]] void report_deadlock();
 
   const KernelInfo& kernel_;
@@ -164,7 +217,7 @@ class Launch {
   unsigned resident_blocks_ = 0;
   size_t stride_ = 0;  // guard page + stack, per work-item
   std::deque<Slot> slots_;  // a deque: blocks are referenced by address while slots are added
-  std::deque<WorkItem*> ready_;
+  RunQueue ready_;
   void* main_stack_pointer_ = nullptr;  // the stream thread's, while a work-item runs
   unsigned char* shared_base_ = nullptr;  // this thread's TLS block of the kernel's module
   size_t shared_size_ = 0;
@@ -179,6 +232,7 @@ class Launch {
   size_t max_resident_items_ = 0;      // residency may grow to this when every resident work-item spins
   LaunchProgress progress_;
   Block* loaded_ = nullptr;  // whose shared memory is in the TLS block now
+  WorkItem* current_ = nullptr;  // the running work-item
 };
 
 extern "C" __thread int rocshmem_emu_wi_warp_size;  // warpSize (workitem_abi.cpp)

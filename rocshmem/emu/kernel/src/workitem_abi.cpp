@@ -44,7 +44,8 @@ ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_check_settings(char* message, unsigned l
 }
 
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_yield(void) {
-  if (tl_item != nullptr) tl_launch->yield(tl_item);
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->yield(item);
 }
 
 ROCSHMEM_EMU_WI_API const rocshmem_emu_wi_id_set_t* rocshmem_emu_wi_current_ids(void) {
@@ -84,13 +85,21 @@ ROCSHMEM_EMU_WI_API const char* rocshmem_emu_wi_kernel_name(void) {
   return tl_item != nullptr ? tl_launch->kernel().name.c_str() : "";
 }
 
+// The meeting entry points read the thread-local work-item once (each read is a TLS-descriptor call).
 ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_group_enter(int scope, const char* call) {
-  if (tl_item == nullptr) return 1;
-  return tl_launch->group_enter(tl_item, scope, call != nullptr ? call : "(unnamed group call)");
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item == nullptr) return 1;
+  return item->launch->group_enter(item, scope, call != nullptr ? call : "(unnamed group call)");
 }
 
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_group_leave(int scope) {
-  if (tl_item != nullptr) tl_launch->group_leave(tl_item, scope);
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->group_leave(item, scope, nullptr, 0);
+}
+
+ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_group_leave_value(int scope, void* value, unsigned long bytes) {
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->group_leave(item, scope, value, bytes);
 }
 
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_fault(const char* what) {
@@ -102,10 +111,12 @@ ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_fault(const char* what) {
 }
 
 ROCSHMEM_EMU_WI_API void rocshmem_emu_wi_syncthreads(void) {
-  if (tl_item != nullptr) tl_launch->syncthreads(tl_item);
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item != nullptr) item->launch->syncthreads(item);
 }
 
 ROCSHMEM_EMU_WI_API uint64_t rocshmem_emu_wi_wave_exchange(int op, uint64_t value, int src_lane) {
-  if (tl_item == nullptr) return op == ROCSHMEM_EMU_WI_BALLOT ? (value != 0) : value;
-  return tl_launch->wave_exchange(tl_item, op, value, src_lane);
+  hip_emu::kernel::WorkItem* item = tl_item;
+  if (item == nullptr) return op == ROCSHMEM_EMU_WI_BALLOT ? (value != 0) : value;
+  return item->launch->wave_exchange(item, op, value, src_lane);
 }

@@ -197,16 +197,24 @@ __global__ void partial_group_call() {
   }
 }
 
-__global__ void whole_group_call(int* leaders, int* after) {
+__global__ void whole_group_call(int* leaders, int* after, int* results) {
   int leader = rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_wg_call");
+  int first = -1;
   if (leader) {
     atomicAdd(leaders, 1);
     rocshmem_emu_wi_yield();  // others must still wait for the leader
     atomicExch(after, 1);
-  } else if (atomicAdd(after, 0) != 1) {
+    first = 7;
+  }
+  rocshmem_emu_wi_group_leave_value(ROCSHMEM_EMU_WI_BLOCK, &first, sizeof first);
+  if (!leader && atomicAdd(after, 0) != 1) {
     atomicAdd(leaders, 1000);  // a follower returned before the leader left
   }
-  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_BLOCK);
+  // A second call at once: its result must not replace the first before every member read it.
+  int second = -1;
+  if (rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_BLOCK, "test_wg_call")) second = 8;
+  rocshmem_emu_wi_group_leave_value(ROCSHMEM_EMU_WI_BLOCK, &second, sizeof second);
+  results[threadIdx.x] = first * 100 + second;
 }
 
 __global__ void divergent_meetings(int* out) {
@@ -331,13 +339,16 @@ __global__ void clocks(long long* out) {
 }
 
 // Wave-scope group calls: one leader per wavefront, the others wait for it.
-__global__ void wave_group_call(int* leaders, int* lanes_seen) {
+__global__ void wave_group_call(int* leaders, int* lanes_seen, int* results) {
+  int value = -1;
   if (rocshmem_emu_wi_group_enter(ROCSHMEM_EMU_WI_WAVE, "test_wave_call")) {
     atomicAdd(leaders, 1);
     CHECK_DEVICE(rocshmem_emu_wi_lane() == 0);
     atomicAdd(lanes_seen, static_cast<int>(rocshmem_emu_wi_wave_size()));
+    value = static_cast<int>(1000 * blockIdx.x + threadIdx.x);  // the leader's: per block and wave
   }
-  rocshmem_emu_wi_group_leave(ROCSHMEM_EMU_WI_WAVE);
+  rocshmem_emu_wi_group_leave_value(ROCSHMEM_EMU_WI_WAVE, &value, sizeof value);
+  results[blockIdx.x * blockDim.x + threadIdx.x] = value;
 }
 
 __global__ void mismatched_group_calls() {
@@ -552,9 +563,14 @@ static void blocks_wait_on_each_other() {
 static void group_call_leader() {
   int* leaders = device_array<int>(1);
   int* after = device_array<int>(1);
-  hipLaunchKernelGGL(whole_group_call, 1, 256, 0, 0, leaders, after);
+  int* results = device_array<int>(256);
+  hipLaunchKernelGGL(whole_group_call, 1, 256, 0, 0, leaders, after, results);
   HIP_OK(hipDeviceSynchronize());
   CHECK(to_host(leaders, 1)[0] == 1, "leaders %d (>= 1000: a follower did not wait)", to_host(leaders, 1)[0]);
+  // Every member got the leader's results of both calls (group_leave_value).
+  std::vector<int> got = to_host(results, 256);
+  for (int i = 0; i < 256; ++i) CHECK(got[i] == 708, "work-item %d got %d, expected 708", i, got[i]);
+  HIP_OK(hipFree(results));
   HIP_OK(hipFree(leaders));
   HIP_OK(hipFree(after));
 }
@@ -828,8 +844,15 @@ static void clocks_advance() {
 static void wave_groups() {
   int* leaders = device_array<int>(1);
   int* lanes = device_array<int>(1);
-  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes);  // waves of 64, 64, 32 (or 5 of 32)
+  int* results = device_array<int>(2 * 160);
+  hipLaunchKernelGGL(wave_group_call, 2, 160, 0, 0, leaders, lanes, results);  // waves of 64, 64, 32 (or 5 of 32)
   HIP_OK(hipDeviceSynchronize());
+  std::vector<int> got = to_host(results, 2 * 160);
+  for (int i = 0; i < 2 * 160; ++i) {
+    const int expected = 1000 * (i / 160) + (i % 160) / wave_size() * wave_size();  // its wave leader's value
+    CHECK(got[i] == expected, "work-item %d got %d from its wave leader, expected %d", i, got[i], expected);
+  }
+  HIP_OK(hipFree(results));
   const int waves = 2 * ((160 + wave_size() - 1) / wave_size());
   CHECK(to_host(leaders, 1)[0] == waves, "%d wave leaders, expected %d", to_host(leaders, 1)[0], waves);
   CHECK(to_host(lanes, 1)[0] == 320, "%d lanes in the waves", to_host(lanes, 1)[0]);

@@ -18,7 +18,6 @@ add_custom_command(
 target_sources(rocshmem_cpu_emu PRIVATE
   "${device_dir}/src/device_hand.cpp"
   "${device_dir}/src/device_ops.cpp"
-  "${device_dir}/src/group.cpp"
   "${device_api_cpp}")
 target_include_directories(rocshmem_cpu_emu PRIVATE "${device_dir}/src")
 # The work-item C ABI of the HIP emulator's scheduler (rocshmem/emu/kernel, exported by libhip_cpu_emu).
