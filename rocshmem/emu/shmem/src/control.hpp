@@ -12,7 +12,7 @@
 namespace rocshmem_emu {
 
 constexpr uint64_t kControlMagic = 0x314d4553524d4552ULL;  // "REMRSEM1"
-constexpr uint32_t kControlLayoutVersion = 3;
+constexpr uint32_t kControlLayoutVersion = 4;
 constexpr int kMaxPes = 4096;
 constexpr int kMaxTeamSlots = 512;
 constexpr size_t kShmNameLen = 128;  // object names carry pid namespace, pid and a random part
@@ -91,6 +91,7 @@ struct alignas(64) ControlSegment {
   uint64_t heap_size;
   uint8_t secret[16];
   int32_t creator_pid;
+  uint64_t delivery_seed;  // the job's delivery-order seed (completion.hpp), chosen by the creator
   std::atomic<int32_t> joined;          // PEs whose heap is published
   std::atomic<int32_t> mapped;          // PEs that mapped every heap
   std::atomic<int32_t> exit_requested;  // the job is over: global_exit or a collective mismatch

@@ -197,12 +197,25 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
   if (const char* v = getenv("ROCSHMEM_EMU_COMPLETION"); v && *v) {
     if (strcmp(v, "deferred") == 0)
       cfg->completion = CompletionMode::deferred;
+    else if (strcmp(v, "fifo") == 0)
+      cfg->completion = CompletionMode::fifo;
     else if (strcmp(v, "immediate") == 0)
       cfg->completion = CompletionMode::immediate;
     else {
-      *error = std::string("invalid ROCSHMEM_EMU_COMPLETION='") + v + "' (expected deferred or immediate)";
+      *error = std::string("invalid ROCSHMEM_EMU_COMPLETION='") + v + "' (expected deferred, fifo or immediate)";
       return false;
     }
+  }
+  if (const char* v = getenv("ROCSHMEM_EMU_DELIVERY_SEED"); v && *v) {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long seed = strtoull(v, &end, 10);
+    if (errno != 0 || *end != '\0' || !isdigit(static_cast<unsigned char>(v[0]))) {
+      *error = std::string("invalid ROCSHMEM_EMU_DELIVERY_SEED='") + v + "' (expected a decimal number, 0..2^64-1)";
+      return false;
+    }
+    cfg->delivery_seed = seed;
+    cfg->delivery_seed_set = true;
   }
   if (const char* v = getenv("ROCSHMEM_EMU_PROGRESS_MS"); v && *v) {
     if (!parse_int(v, 1, 3600000, &cfg->progress_ms)) {

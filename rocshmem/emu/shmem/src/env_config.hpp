@@ -54,6 +54,8 @@ struct EnvConfig {
   std::vector<std::string> warnings;   // printed once by rank 0 at init
   CompletionMode completion = CompletionMode::deferred;  // ROCSHMEM_EMU_COMPLETION
   int progress_ms = 10;                // ROCSHMEM_EMU_PROGRESS_MS: latest delivery of an unquieted put
+  bool delivery_seed_set = false;      // ROCSHMEM_EMU_DELIVERY_SEED given (else PE 0 draws one per job)
+  uint64_t delivery_seed = 0;
 };
 
 // Parses "<digits>[K|M|G|T][B|iB]" (binary units, case-insensitive); false on garbage/overflow.

@@ -88,7 +88,7 @@ int initialize(const JoinRequest& request) {
     debug_log(1, "simulated nodes of %d PEs (%s): this PE is on node %d", per_node, node_source.c_str(),
               rt.my_pe / per_node);
   symmetric_heap().reset(std::min(rt.heap_size, rt.cfg.heap_usable));
-  completion_init(rt.cfg.completion, rt.cfg.progress_ms);
+  completion_init(rt.cfg.completion, rt.cfg.progress_ms, rt.ctl->delivery_seed, rt.my_pe);
   g_ipc_uid_profile.store(rt.cfg.profile == EmuProfile::ipc_uid, std::memory_order_relaxed);
   teams_init();
   contexts_init(world_team());

@@ -193,6 +193,7 @@ void wait_for_generation(TeamSlot* slot, PeSet members, const Collective& call, 
   while (!done()) {
     backoff.pause();
     if (done() || !backoff.time_to_check()) continue;
+    if (call.completes) completion_progress();
     check_peers(call.name, members, PeerPolicy::collective, [](void* d) { return !(*static_cast<decltype(done)*>(d))(); },
                 &done);
     if (!done()) check_cross_team_waits(slot, members, call, b, gen);
