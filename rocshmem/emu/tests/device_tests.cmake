@@ -61,3 +61,13 @@ foreach(n IN LISTS EMU_TEST_PE_COUNTS)
                        ENVIRONMENT "EMU_TEST_SCENARIO=ipc-uid;ROCSHMEM_EMU_PROFILE=ipc-uid"
                        PASS_REGULAR_EXPRESSION "PASS ipc_uid_device_rma.*rocshmem_int_p: rocSHMEM aborts here on the IPC backend")
 endforeach()
+
+# Teams are distinct (issue 25): 2, 16 and 32 work-groups of one kernel, each on its own duplicate of
+# WORLD, in sync, barrier, alltoall, fcollect and a reduction (34 teams with WORLD and SHARED).
+emu_device_test_program(emu_test_device_teams test_device_teams.cpp)
+foreach(n IN LISTS EMU_TEST_PE_COUNTS)
+  add_test(NAME emu_device_teams_${n}pe
+           COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_teams>)
+  set_tests_properties(emu_device_teams_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                       ENVIRONMENT "ROCSHMEM_MAX_NUM_TEAMS=64" FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
+endforeach()

@@ -194,6 +194,8 @@ bool create_control(const JoinRequest& req, JoinState& st, std::string* error) {
   c->teams[0].start = 0;  // slot 0 = every PE (TEAM_WORLD and TEAM_SHARED)
   c->teams[0].stride = 1;
   c->teams[0].size = req.n_pes;
+  c->teams[0].team_id = 1;  // ROCSHMEM_TEAM_WORLD (teams.cpp)
+  c->teams[0].pinned = 1;
   c->teams[0].ready.store(1, std::memory_order_relaxed);
   c->magic.store(kControlMagic, std::memory_order_release);
   return true;
