@@ -484,7 +484,13 @@ ncclResult_t reduce_to_root(Context& x) {
 // acknowledgement from every other rank to the root, so that two ranks that both believe they are
 // the root (and would otherwise each complete after sending) receive each other's data and report
 // the disagreement (pull() compares the roots first).
-void acknowledge_root(Context& x) { x.engine.send(Lane::collective, x.op.root, nullptr, 0, x.sig); }
+// A non-root acknowledges only after its data arrived, so a rank that fails on what it received (another
+// collective's data) has sent nothing its root could misread.
+ncclResult_t receive_then_acknowledge(Context& x) {
+  if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
+  x.engine.send(Lane::collective, x.op.root, nullptr, 0, x.sig);
+  return x.engine.run_phase();
+}
 void collect_acknowledgements(Context& x) {
   for (int p = 0; p < x.n(); ++p)
     if (p != x.me()) x.engine.recv(Lane::collective, p, nullptr, 0, x.sig);
@@ -502,8 +508,7 @@ ncclResult_t broadcast(Context& x) {
     return s;
   }
   x.engine.recv(Lane::collective, op.root, op.recv, bytes, x.sig);
-  acknowledge_root(x);
-  return x.engine.run_phase();
+  return receive_then_acknowledge(x);
 }
 
 ncclResult_t all_gather(Context& x) {
@@ -538,8 +543,7 @@ ncclResult_t scatter(Context& x) {
   const size_t block = op.count * x.element;
   if (x.me() != op.root) {
     x.engine.recv(Lane::collective, op.root, op.recv, block, x.sig);
-    acknowledge_root(x);
-    return x.engine.run_phase();
+    return receive_then_acknowledge(x);
   }
   const char* in = static_cast<const char*>(op.send);
   for (int p = 0; p < x.n(); ++p)
