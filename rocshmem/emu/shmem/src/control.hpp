@@ -1,6 +1,6 @@
 // Layout of the control segment: one shared-memory object per job, mapped by every PE.
 // It holds what the PEs must agree on at run time: who is alive, barrier counters and the
-// collective-matching tag per team membership, and the job-abort request (global_exit or a
+// collective-matching tag per team, and the job-abort request (global_exit or a
 // collective mismatch). Only lock-free std::atomic fields are shared across processes (they are
 // address-free); plain fields are written before a release store that publishes them.
 #pragma once
