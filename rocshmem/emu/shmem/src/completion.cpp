@@ -38,7 +38,6 @@ struct Queue {
   std::mutex mutex;
   std::condition_variable wake;  // only to stop the progress thread promptly
   std::unique_ptr<PendingOp[]> ops;
-  std::unique_ptr<uint32_t[]> order;  // scratch: one epoch's delivery order
   std::unique_ptr<char[]> staging;
   size_t staging_used = 0;
   std::atomic<uint64_t> head{0}, tail{0};
@@ -116,19 +115,15 @@ bool same_bytes(const PendingOp& a, const PendingOp& b) {
   return a.to < b.to + b.bytes && b.to < a.to + a.bytes;
 }
 
-// True when an undelivered operation in [first, index) writes bytes that operation `index` writes.
-bool overtakes_same_bytes(Queue& q, uint64_t first, uint64_t index) {
-  const PendingOp& op = at(q, index);
-  for (uint64_t m = first; m < index; m++)
-    if (!at(q, m).done && same_bytes(at(q, m), op)) return true;
-  return false;
-}
-
-// Delivers operations [head, until), epoch by epoch. When reordering, an epoch's operations go in a
-// seeded random order; a progress step (`step`) may also hold back an operation that a later one of
-// its epoch can overtake, and then delivers no later epoch. Caller holds the lock.
+// Delivers operations [head, until) in issue order, epoch by epoch. A progress step (`step`) of the
+// reordering mode first decides, seeded-randomly, to hold back (3 in 4 times, at most kMaxHolds steps)
+// each put that a later put of its epoch can overtake; a put of the same bytes as a held one is held too
+// (one thread's writes to one address stay in order, as on every GPU). Then no later epoch is delivered.
+// At most kMaxHeldPerStep puts are held per step (beyond that the step stops), so a step costs O(n).
+// Caller holds the lock.
 void deliver_range(Queue& q, uint64_t until, bool step) {
-  const bool reorder = g_reordering.load(std::memory_order_relaxed);
+  constexpr int kMaxHeldPerStep = 16;
+  const bool reorder = step && g_reordering.load(std::memory_order_relaxed);
   const uint64_t tail = q.tail.load(std::memory_order_relaxed);
   uint64_t i = q.head.load(std::memory_order_relaxed);
   while (i < until) {
@@ -137,38 +132,30 @@ void deliver_range(Queue& q, uint64_t until, bool step) {
     while (j < until && at(q, j).epoch == epoch) j++;
     uint64_t epoch_end = j;  // the epoch may go on past `until`
     while (epoch_end < tail && at(q, epoch_end).epoch == epoch) epoch_end++;
-    uint32_t n = 0;
-    for (uint64_t k = i; k < j; k++)
-      if (!at(q, k).done) q.order[n++] = uint32_t(k - i);
-    if (reorder)
-      for (uint32_t k = n; k > 1; k--) std::swap(q.order[k - 1], q.order[next_random(q) % k]);
-    // Passes over the epoch until nothing more can go: a put never overtakes an earlier undelivered
-    // put of the same bytes (one thread's writes to one address stay in order, as on every GPU).
-    constexpr uint32_t kHandled = UINT32_MAX;
-    bool held = false, progress = true;
-    uint32_t remaining = n;
-    while (remaining > 0 && progress) {
-      progress = false;
-      for (uint32_t k = 0; k < n; k++) {
-        if (q.order[k] == kHandled) continue;
-        const uint64_t index = i + q.order[k];
-        PendingOp& op = at(q, index);
-        if (reorder && overtakes_same_bytes(q, i, index)) continue;
-        q.order[k] = kHandled;
-        remaining--;
-        const bool overtakable = index + 1 < epoch_end;
-        if (step && reorder && overtakable && op.holds < kMaxHolds && next_random(q) % 4 != 0) {
-          op.holds++;
-          held = true;
+    uint64_t held[kMaxHeldPerStep];
+    int n_held = 0;
+    bool stopped = false;
+    for (uint64_t k = i; k < j; k++) {
+      PendingOp& op = at(q, k);
+      if (op.done) continue;
+      if (reorder) {
+        bool blocked = false;
+        for (int h = 0; h < n_held && !blocked; h++) blocked = same_bytes(at(q, held[h]), op);
+        const bool overtakable = k + 1 < epoch_end;
+        if (blocked || (overtakable && op.holds < kMaxHolds && next_random(q) % 4 != 0)) {
+          if (n_held == kMaxHeldPerStep) {
+            stopped = true;
+            break;
+          }
+          held[n_held++] = k;
+          if (op.holds < UINT8_MAX) op.holds++;
           continue;
         }
-        perform(op);
-        op.done = 1;
-        progress = true;
       }
+      perform(op);
+      op.done = 1;
     }
-    held |= remaining > 0;
-    if (held) break;  // later epochs wait for this one
+    if (n_held > 0 || stopped) break;  // later epochs wait for this one
     i = j;
   }
   advance_head(q);
@@ -236,7 +223,6 @@ void completion_init(CompletionMode mode, int progress_ms, uint64_t seed, int my
   if (mode == CompletionMode::immediate) return;
   if (!q.ops) {
     q.ops.reset(new PendingOp[kPendingOps]);
-    q.order.reset(new uint32_t[kPendingOps]);
     q.staging.reset(new char[kStagingBytes]);
     static const bool registered = on_exit(print_seed_on_failure, nullptr) == 0;
     (void)registered;

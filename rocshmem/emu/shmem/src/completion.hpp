@@ -15,11 +15,12 @@
 //
 // Ordering: operations between two ordering points (fence, quiet, an atomic's fence, a get or a
 // signal, which are delivered alone and in order) form an epoch; epochs are delivered in order.
-// `deferred` (the default) delivers an epoch's puts in a seeded random order, and a progress step
-// holds back, with probability 3/4, each put that a later put of its epoch could overtake (at most
-// kMaxHolds steps): a flag put after its data without fence is seen first in most rounds, as on a
-// reordering network. `fifo` delivers in issue order; `immediate` delivers inside the call. The seed
-// (ROCSHMEM_EMU_DELIVERY_SEED, else random per job) is printed when a PE ends with an error.
+// `deferred` (the default): a progress step holds back, seeded-randomly (3 in 4 times, at most
+// kMaxHolds steps), each put that a later put of its epoch can then overtake; writes to the same bytes
+// keep their order. A flag put after its data without fence is therefore seen first in most rounds, as on
+// a reordering network. Ordering points deliver in issue order. `fifo` never holds back; `immediate`
+// delivers inside the call. The seed (ROCSHMEM_EMU_DELIVERY_SEED, else random per job) is printed when a
+// PE ends with an error.
 // Nothing allocates per call: the queue and staging area are sized at init (a blocking put larger
 // than the staging area is delivered at once after everything queued before it).
 #pragma once
