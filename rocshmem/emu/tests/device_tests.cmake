@@ -76,3 +76,35 @@ set_tests_properties(emu_device_settings_refused PROPERTIES TIMEOUT ${EMU_TEST_C
                      ENVIRONMENT "ROCSHMEM_EMU_KERNEL_WATCHDOG=abc"
                      PASS_REGULAR_EXPRESSION "invalid ROCSHMEM_EMU_KERNEL_WATCHDOG='abc' \\(expected seconds")
 
+
+# Ordering (issue 25): without fence a flag put overtakes its data in most rounds, host and kernel;
+# with fence never; a PE reads its own unquieted writes; the ipc-uid profile lets kernels do RMA.
+emu_device_test_program(emu_test_ordering test_ordering.cpp)
+foreach(n IN LISTS EMU_TEST_PE_COUNTS)
+  foreach(scenario reorder fence ryow)
+    set(extra_env "")
+    if(scenario STREQUAL "ryow")
+      set(extra_env "ROCSHMEM_EMU_PROGRESS_MS=3600000")  # nothing arrives unless a read delivers it
+    endif()
+    add_test(NAME emu_ordering_${scenario}_${n}pe
+             COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_ordering>)
+    set_tests_properties(emu_ordering_${scenario}_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                         ENVIRONMENT "EMU_TEST_SCENARIO=${scenario};${extra_env}"
+                         FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
+  endforeach()
+  add_test(NAME emu_ordering_ipc_uid_kernels_${n}pe
+           COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_ordering>)
+  set_tests_properties(emu_ordering_ipc_uid_kernels_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                       ENVIRONMENT "EMU_TEST_SCENARIO=ipc-uid;ROCSHMEM_EMU_PROFILE=ipc-uid"
+                       PASS_REGULAR_EXPRESSION "PASS ipc_uid_device_rma.*rocshmem_int_p: rocSHMEM aborts here on the IPC backend")
+endforeach()
+
+# Teams are distinct (issue 25): 2, 16 and 32 work-groups of one kernel, each on its own duplicate of
+# WORLD, in sync, barrier, alltoall, fcollect and a reduction (34 teams with WORLD and SHARED).
+emu_device_test_program(emu_test_device_teams test_device_teams.cpp)
+foreach(n IN LISTS EMU_TEST_PE_COUNTS)
+  add_test(NAME emu_device_teams_${n}pe
+           COMMAND rocshmem-emu-run -n ${n} --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_teams>)
+  set_tests_properties(emu_device_teams_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                       ENVIRONMENT "ROCSHMEM_MAX_NUM_TEAMS=64" FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
+endforeach()

@@ -44,6 +44,9 @@ int pe_main(const std::string& scenario) {
                  "a destroyed team frees its place");
     for (rocshmem_team_t t : teams) rocshmem_team_destroy(t);
     rocshmem_team_destroy(extra);
+  } else if (scenario == "failing-pe") {
+    rocshmem_barrier_all();
+    if (me == 1) exit(3);  // a failed test: the delivery seed must be printed
   } else if (scenario == "tiny-heap") {
     EMU_CHECK_EQ(rocshmem_malloc(1), (void*)nullptr, "a 1-byte heap has no room for a 128-byte block");
   } else if (scenario == "double-free") {
@@ -129,6 +132,13 @@ int driver_main(const std::string& runner) {
   run(runner, self, "none", {{"ROCSHMEM_DEBUG_LEVEL", "loud"}}, 1, {"invalid ROCSHMEM_DEBUG_LEVEL='loud'"});
   run(runner, self, "ipc-uid", {{"ROCSHMEM_EMU_PROFILE", "ipc-uid"}, {"ROCSHMEM_EMU_PROGRESS_MS", "3600000"}}, 1,
       {"rocshmem_long_p: rocSHMEM aborts here on the IPC backend without MPI", "ROCSHMEM_EMU_PROFILE=ipc-uid"});
+  run(runner, self, "none", {{"ROCSHMEM_EMU_DELIVERY_SEED", "x1"}}, 1,
+      {"invalid ROCSHMEM_EMU_DELIVERY_SEED='x1' (expected a decimal number, 0..2^64-1)"});
+  run(runner, self, "none", {{"ROCSHMEM_EMU_COMPLETION", "lazy"}}, 1,
+      {"invalid ROCSHMEM_EMU_COMPLETION='lazy' (expected deferred, fifo or immediate)"});
+  // A PE that fails prints the job's delivery-order seed (and its peer, ended for it, too).
+  run(runner, self, "failing-pe", {{"ROCSHMEM_EMU_DELIVERY_SEED", "12345"}}, 1,
+      {"PE 1: exit status 3; puts were delivered in a seeded order: ROCSHMEM_EMU_DELIVERY_SEED=12345 reproduces"});
   if (g_failures) return 1;
   printf("PASS limits and settings\n");
   return 0;

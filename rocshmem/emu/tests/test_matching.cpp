@@ -120,11 +120,11 @@ int driver_main(const std::string& runner, int n) {
     run_scenario(runner, self, n, "reduce-vs-sync-on-team",
                  "collective mismatch on the team of world PEs {0,2}: PE 2 entered rocshmem_team_sync (#1) while "
                  "PE 0 waits in rocshmem_ctx_int_sum_reduce (#1)");
-  // split (#3 of WORLD's slot, which the copy shares), barrier_all #4, then the barrier #5.
+  // The copy has its own barrier: PE 0 waits there (its #1) for PEs that wait on WORLD's (split #3,
+  // barrier_all #4, barrier #5) for PE 0, a cross wait.
   run_scenario(runner, self, n, "barrier-on-a-copy-of-world",
-               // (any PE but 0 may be the first to compare)
-               " entered rocshmem_barrier (#5) on ROCSHMEM_TEAM_WORLD while PE 0 waits in "
-               "rocshmem_barrier (#5) on split 1 of ROCSHMEM_TEAM_WORLD, a different team with the same members");
+               "collective mismatch: PE 0 waits in rocshmem_barrier (#1) on split 1 of ROCSHMEM_TEAM_WORLD (world "
+               "PEs {0,1");
   // The pair's first collective is #1; WORLD's barrier_all after calloc, calloc, split, barrier_all is #5.
   if (n >= 3)
     run_scenario(runner, self, n, "barrier-on-a-pair-vs-world",

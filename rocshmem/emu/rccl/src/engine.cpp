@@ -245,6 +245,15 @@ class Engine {
       if (tail == ch.head.load(std::memory_order_acquire)) break;
       Slot& slot = ch.slots[tail % kSlotsPerChannel];
       SlotHeader h = slot.header;
+      if (h.tag == static_cast<uint32_t>(t.sig.kind) && h.sequence == t.sig.sequence && h.root != t.sig.root) {
+        // Checked before the sizes: with two ranks that both believe they are the root, what arrives
+        // is the other root's data where this root expects an acknowledgement.
+        return fail(ncclInvalidUsage, "rank " + std::to_string(c_.rank) + ": " + kind_name(t.sig.kind) + " with root " +
+                                          std::to_string(t.sig.root) + " here but " + std::to_string(h.root) +
+                                          " on rank " + std::to_string(t.peer) +
+                                          ": every rank must pass the same root (the emulator checks this; NCCL and "
+                                          "RCCL do not)");
+      }
       if (h.tag != static_cast<uint32_t>(t.sig.kind) || h.message_bytes != t.bytes || h.chunk_bytes > t.bytes - t.moved) {
         return fail(ncclInvalidUsage,
                     "rank " + std::to_string(c_.rank) + " expected " + kind_name(t.sig.kind) + " data of " +
@@ -471,18 +480,35 @@ ncclResult_t reduce_to_root(Context& x) {
   return ncclSuccess;
 }
 
+// Rooted collectives in which only the root sends (broadcast, scatter) also carry an empty
+// acknowledgement from every other rank to the root, so that two ranks that both believe they are
+// the root (and would otherwise each complete after sending) receive each other's data and report
+// the disagreement (pull() compares the roots first).
+// A non-root acknowledges only after its data arrived, so a rank that fails on what it received (another
+// collective's data) has sent nothing its root could misread.
+ncclResult_t receive_then_acknowledge(Context& x) {
+  if (ncclResult_t s = x.engine.run_phase(); s != ncclSuccess) return s;
+  x.engine.send(Lane::collective, x.op.root, nullptr, 0, x.sig);
+  return x.engine.run_phase();
+}
+void collect_acknowledgements(Context& x) {
+  for (int p = 0; p < x.n(); ++p)
+    if (p != x.me()) x.engine.recv(Lane::collective, p, nullptr, 0, x.sig);
+}
+
 ncclResult_t broadcast(Context& x) {
   const Operation& op = x.op;
   const size_t bytes = op.count * x.element;
   if (x.me() == op.root) {
     for (int p = 0; p < x.n(); ++p)
       if (p != x.me()) x.engine.send(Lane::collective, p, op.send, bytes, x.sig);
+    collect_acknowledgements(x);
     ncclResult_t s = x.engine.run_phase();
     if (s == ncclSuccess && op.recv != op.send && bytes > 0) std::memmove(op.recv, op.send, bytes);
     return s;
   }
   x.engine.recv(Lane::collective, op.root, op.recv, bytes, x.sig);
-  return x.engine.run_phase();
+  return receive_then_acknowledge(x);
 }
 
 ncclResult_t all_gather(Context& x) {
@@ -517,11 +543,12 @@ ncclResult_t scatter(Context& x) {
   const size_t block = op.count * x.element;
   if (x.me() != op.root) {
     x.engine.recv(Lane::collective, op.root, op.recv, block, x.sig);
-    return x.engine.run_phase();
+    return receive_then_acknowledge(x);
   }
   const char* in = static_cast<const char*>(op.send);
   for (int p = 0; p < x.n(); ++p)
     if (p != x.me()) x.engine.send(Lane::collective, p, in + p * block, block, x.sig);
+  collect_acknowledgements(x);
   ncclResult_t s = x.engine.run_phase();
   if (s == ncclSuccess && op.recv != in + x.me() * block && block > 0) std::memmove(op.recv, in + x.me() * block, block);
   return s;

@@ -21,7 +21,9 @@ T* amo_target(const rocshmem::rocshmem_ctx_t& ctx, const T* addr, int pe, const 
     count(Stat::errors);
     return nullptr;
   }
-  return reinterpret_cast<T*>(remote_ptr(addr, sizeof(T), pe, fn, "dest"));
+  T* t = reinterpret_cast<T*>(remote_ptr(addr, sizeof(T), pe, fn, "dest"));
+  if (t) complete_overlapping(reinterpret_cast<const char*>(t), sizeof(T));  // sees this PE's own puts
+  return t;
 }
 
 template <class T>

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "api_include.hpp"
+#include "completion.hpp"
 #include "rocshmem_emu.h"
 #include "rocshmem_emu_workitem.h"
 #include "context.hpp"
@@ -122,7 +123,11 @@ ROCSHMEM_EMU_API const char* rocshmem_emu_settings(void) {
   line("ROCSHMEM_DISABLE_MIXED_IPC", cfg.disable_mixed_ipc ? "1" : "0");
   line("ROCSHMEM_HEAP_ALLOCATOR_TYPE", cfg.heap_allocator.empty() ? "(unset)" : cfg.heap_allocator);
   line("ROCSHMEM_EMU_BOOTSTRAP_TIMEOUT", std::to_string(cfg.bootstrap_timeout_s) + " s");
-  line("ROCSHMEM_EMU_COMPLETION", cfg.completion == CompletionMode::deferred ? "deferred" : "immediate");
+  line("ROCSHMEM_EMU_COMPLETION", cfg.completion == CompletionMode::deferred ? "deferred"
+                                  : cfg.completion == CompletionMode::fifo   ? "fifo"
+                                                                             : "immediate");
+  if (uint64_t seed; is_initialized() && completion_seed(&seed))
+    line("ROCSHMEM_EMU_DELIVERY_SEED", std::to_string(seed) + (cfg.delivery_seed_set ? "" : " (drawn for this job)"));
   line("ROCSHMEM_EMU_PROGRESS_MS", std::to_string(cfg.progress_ms));
   line("ROCSHMEM_EMU_PROFILE", cfg.profile == EmuProfile::ipc_uid ? "ipc-uid" : "none");
   if (per_node > 0) line("ROCSHMEM_EMU_PES_PER_NODE", std::to_string(per_node));

@@ -59,14 +59,15 @@ ROCSHMEM_EMU_API void rocshmem::rocshmem_quiet_on_stream(hipStream_t stream) {
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier_all() {
-  // On IPC without MPI the host barrier_all/sync_all are TCP bootstrap barriers: they complete no RMA.
+  // On IPC without MPI the host barrier_all/sync_all are TCP bootstrap barriers: they complete no RMA
+  // (a kernel's barrier_all is the device barrier and does).
   if (require_initialized("rocshmem_barrier_all"))
-    barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all", !g_ipc_uid_profile.load(std::memory_order_relaxed));
+    barrier_on(world_team(), Stat::barrier, "rocshmem_barrier_all", !ipc_uid_restricts_host_call());
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_sync_all() {
   if (require_initialized("rocshmem_sync_all"))
-    barrier_on(world_team(), Stat::sync, "rocshmem_sync_all", !g_ipc_uid_profile.load(std::memory_order_relaxed));
+    barrier_on(world_team(), Stat::sync, "rocshmem_sync_all", !ipc_uid_restricts_host_call());
 }
 
 ROCSHMEM_EMU_API void rocshmem::rocshmem_barrier(rocshmem_team_t team) {

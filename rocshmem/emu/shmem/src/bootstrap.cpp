@@ -188,9 +188,14 @@ bool create_control(const JoinRequest& req, JoinState& st, std::string* error) {
   c->heap_size = rt.cfg.heap_size;
   memcpy(c->secret, req.secret, sizeof c->secret);
   c->creator_pid = getpid();
+  c->delivery_seed = rt.cfg.delivery_seed;
+  if (!rt.cfg.delivery_seed_set && !random_bytes(&c->delivery_seed, sizeof c->delivery_seed))
+    c->delivery_seed = static_cast<uint64_t>(monotonic_ns()) ^ (uint64_t(getpid()) << 32);
   c->teams[0].start = 0;  // slot 0 = every PE (TEAM_WORLD and TEAM_SHARED)
   c->teams[0].stride = 1;
   c->teams[0].size = req.n_pes;
+  c->teams[0].team_id = 1;  // ROCSHMEM_TEAM_WORLD (teams.cpp)
+  c->teams[0].pinned = 1;
   c->teams[0].ready.store(1, std::memory_order_relaxed);
   c->magic.store(kControlMagic, std::memory_order_release);
   return true;

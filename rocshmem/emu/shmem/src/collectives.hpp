@@ -77,10 +77,11 @@ void broadcast_active_set(const rocshmem::rocshmem_ctx_t& ctx, T* dest, const T*
   int me;
   if (!ctx_usable(ctx, fn) || !active_set(pe_start, log_pe_stride, pe_size, &set, &me, fn)) return;
   if (nelems < 0) return report_error("%s: negative nelems %d; nothing done", fn, nelems);
-  TeamSlot* slot = slot_for(set);
-  if (!slot) return report_error("%s: team table full; nothing done", fn);
   Team scope;
-  init_active_set_team(&scope, set, me, slot);
+  init_active_set_team(&scope, set, me, nullptr);
+  TeamSlot* slot = slot_for(set, scope.id, true);  // pinned: keyed by the members, as the active set
+  if (!slot) return report_error("%s: team table full; nothing done", fn);
+  scope.slot = slot;
   broadcast_bytes(&scope, pe_root, dest, source, sizeof(T) * size_t(nelems), false, fn);
 }
 

@@ -1,18 +1,28 @@
 // When remote writes become visible. OpenSHMEM promises remote completion of puts only at quiet
-// (or a barrier) and ordering only with fence; a GPU really delivers later. In the default
-// `deferred` mode (ROCSHMEM_EMU_COMPLETION) the engine therefore queues every put, nbi get and
-// put-with-signal of this PE in one FIFO and delivers it:
+// (or a barrier) and ordering only with fence; a GPU really delivers later, and rocSHMEM's network
+// backends reorder. In the deferred modes (ROCSHMEM_EMU_COMPLETION) the engine therefore queues
+// every put, nbi get and put-with-signal of this PE and delivers it:
 //   - at quiet / ctx_quiet, barrier, sync, every collective, ctx_destroy and finalize (everything);
 //   - before an atomic, the operations issued before the last fence (fence orders puts and AMOs);
-//   - while this PE waits in the library (wait_until, barriers: it is making progress anyway);
-//   - through a progress thread, about ROCSHMEM_EMU_PROGRESS_MS after the call at the latest,
-//     so a put nobody quiets still arrives, as on a GPU.
+//   - before a get, g, atomic, wait or test of this PE on bytes it has put and not yet completed:
+//     the overlapping puts (and everything before the fence they follow), so a PE reads its own
+//     writes while other PEs still see them only when OpenSHMEM says;
+//   - in progress steps: while this PE waits in the library, and through a progress thread every
+//     ROCSHMEM_EMU_PROGRESS_MS, so a put nobody quiets still arrives, as on a GPU.
 // Never before the call returns. Blocking puts copy their source into a staging area (the source
 // may be reused at once); nbi puts read their source and nbi gets write their dest only at
-// delivery, so touching them before quiet shows. Delivery is FIFO, hence fence ordering holds.
-// `immediate` mode delivers inside the call (the emulator's old behaviour). Nothing allocates per
-// call: the queue and staging area are sized at init (a blocking put larger than the staging
-// area is delivered at once after everything queued before it).
+// delivery, so touching them before quiet shows.
+//
+// Ordering: operations between two ordering points (fence, quiet, an atomic's fence, a get or a
+// signal, which are delivered alone and in order) form an epoch; epochs are delivered in order.
+// `deferred` (the default): a progress step holds back, seeded-randomly (3 in 4 times, at most
+// kMaxHolds steps), each put that a later put of its epoch can then overtake; writes to the same bytes
+// keep their order. A flag put after its data without fence is therefore seen first in most rounds, as on
+// a reordering network. Ordering points deliver in issue order. `fifo` never holds back; `immediate`
+// delivers inside the call. The seed (ROCSHMEM_EMU_DELIVERY_SEED, else random per job) is printed when a
+// PE ends with an error.
+// Nothing allocates per call: the queue and staging area are sized at init (a blocking put larger
+// than the staging area is delivered at once after everything queued before it).
 #pragma once
 
 #include <cstddef>
@@ -20,15 +30,19 @@
 
 namespace rocshmem_emu {
 
-enum class CompletionMode { immediate, deferred };
+enum class CompletionMode { immediate, fifo, deferred };
 
 constexpr size_t kPendingOps = 1024;               // queued operations per PE
 constexpr size_t kStagingBytes = size_t(256) << 10;  // copies of blocking puts' sources per PE (cache-sized)
+constexpr int kMaxHolds = 4;                        // progress steps a put may be held back
 
 // Starts / stops the machinery for this PE (init after bootstrap, finalize before unmapping).
-void completion_init(CompletionMode mode, int progress_ms);
+// seed: the job's delivery-order seed (every PE gets the same; each mixes in its PE number).
+void completion_init(CompletionMode mode, int progress_ms, uint64_t seed, int my_pe);
 void completion_finalize();
 bool completion_deferred();
+// The job's delivery-order seed when puts are reordered (for failure messages); false otherwise.
+bool completion_seed(uint64_t* seed);
 
 // Queue (or, in immediate mode, perform) one operation. `target` and `origin` are already
 // validated local addresses (a peer mapping or this PE's memory).
@@ -40,11 +54,14 @@ void deliver_signal(uint64_t* target, uint64_t value, int sig_op);
 
 // Delivers everything queued (quiet and everything that implies it).
 void complete_all();
-// fence: later operations are delivered after earlier ones (FIFO); records the point atomics wait for.
+// fence: later operations are delivered after earlier ones (a new epoch).
 void completion_fence();
 // Before an atomic: delivers what was queued before the last fence.
 void complete_fenced();
-// Progress while this PE waits inside the library.
+// Read-your-own-writes: before this PE reads [target, target+bytes) of a peer mapping (or its own
+// heap through peer_base[my_pe]), delivers its queued puts to those bytes. Lock-free when nothing is queued.
+void complete_overlapping(const char* target, size_t bytes);
+// Progress while this PE waits inside the library (a progress step; everything in fifo mode).
 void completion_progress();
 
 }  // namespace rocshmem_emu

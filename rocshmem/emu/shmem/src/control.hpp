@@ -1,6 +1,6 @@
 // Layout of the control segment: one shared-memory object per job, mapped by every PE.
 // It holds what the PEs must agree on at run time: who is alive, barrier counters and the
-// collective-matching tag per team membership, and the job-abort request (global_exit or a
+// collective-matching tag per team, and the job-abort request (global_exit or a
 // collective mismatch). Only lock-free std::atomic fields are shared across processes (they are
 // address-free); plain fields are written before a release store that publishes them.
 #pragma once
@@ -12,9 +12,9 @@
 namespace rocshmem_emu {
 
 constexpr uint64_t kControlMagic = 0x314d4553524d4552ULL;  // "REMRSEM1"
-constexpr uint32_t kControlLayoutVersion = 3;
+constexpr uint32_t kControlLayoutVersion = 4;
 constexpr int kMaxPes = 4096;
-constexpr int kMaxTeamSlots = 512;
+constexpr int kMaxTeamSlots = 1024;
 constexpr size_t kShmNameLen = 128;  // object names carry pid namespace, pid and a random part
 constexpr size_t kCollectiveNameLen = 56;
 
@@ -54,34 +54,45 @@ struct alignas(64) CollectiveTag {
   char name[kCollectiveNameLen];    // API function, NUL-terminated (truncated if longer)
 };
 
-// One slot per distinct team membership (world PEs start + i*stride, i < size). Teams with the
-// same members share a slot; slots are never released, so no cross-PE agreement is needed.
+// One slot per team (identity id and members: world PEs start + i*stride, i < size), so two teams
+// with the same members have their own barriers. Every member PE attaches once when it creates its
+// team object and detaches when it destroys it; the last one frees the slot (under team_lock).
+// WORLD's slot and the OpenSHMEM 1.4 active sets' slots are pinned (never freed).
 struct alignas(64) TeamSlot {
   std::atomic<uint32_t> ready;  // 0 free, 1 in use
   int32_t start;
   int32_t stride;
   int32_t size;
+  uint64_t team_id;
+  int32_t users;   // PEs attached (under team_lock)
+  int32_t pinned;  // never freed
   BarrierState barrier;
   CollectiveTag tag;
 };
 
 // The collective a PE is blocked in (after arriving), so a PE waiting in another team's
 // collective can tell that they wait for each other (teams.cpp, "cross-team waits").
+// A PE may be blocked in several collectives at once (one per work-group of a kernel, one per host
+// thread), each on its own team: one entry per blocked caller.
 struct BlockedIn {
-  std::atomic<uint32_t> slot;  // team slot index + 1; 0 = not blocked in a collective
-  uint32_t generation;         // the slot's barrier generation it arrived in
+  std::atomic<uint32_t> claimed;  // 1 while a caller owns the entry
+  std::atomic<uint32_t> slot;     // team slot index + 1; 0 = not (yet) published
+  uint32_t generation;            // the slot's barrier generation it arrived in
   uint32_t seq;
+  uint32_t exclusive;             // the caller is the PE's only possible entrant (host thread or 1-block kernel)
   uint32_t pad;
   uint64_t team_id;
   char name[kCollectiveNameLen];
 };
+constexpr int kMaxBlockedPerPe = 64;
 
 struct alignas(64) PeSlot {
   std::atomic<int32_t> pid;
   std::atomic<int32_t> state;  // PeState
   uint64_t heap_size;
   char heap_name[kShmNameLen];
-  BlockedIn blocked;
+  std::atomic<int32_t> blocked_count;  // entries claimed
+  BlockedIn blocked[kMaxBlockedPerPe];
 };
 
 struct alignas(64) ControlSegment {
@@ -91,6 +102,7 @@ struct alignas(64) ControlSegment {
   uint64_t heap_size;
   uint8_t secret[16];
   int32_t creator_pid;
+  uint64_t delivery_seed;  // the job's delivery-order seed (completion.hpp), chosen by the creator
   std::atomic<int32_t> joined;          // PEs whose heap is published
   std::atomic<int32_t> mapped;          // PEs that mapped every heap
   std::atomic<int32_t> exit_requested;  // the job is over: global_exit or a collective mismatch

@@ -200,12 +200,25 @@ bool load_env_config(EnvConfig* cfg, std::string* error) {
   if (const char* v = getenv("ROCSHMEM_EMU_COMPLETION"); v && *v) {
     if (strcmp(v, "deferred") == 0)
       cfg->completion = CompletionMode::deferred;
+    else if (strcmp(v, "fifo") == 0)
+      cfg->completion = CompletionMode::fifo;
     else if (strcmp(v, "immediate") == 0)
       cfg->completion = CompletionMode::immediate;
     else {
-      *error = std::string("invalid ROCSHMEM_EMU_COMPLETION='") + v + "' (expected deferred or immediate)";
+      *error = std::string("invalid ROCSHMEM_EMU_COMPLETION='") + v + "' (expected deferred, fifo or immediate)";
       return false;
     }
+  }
+  if (const char* v = getenv("ROCSHMEM_EMU_DELIVERY_SEED"); v && *v) {
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long seed = strtoull(v, &end, 10);
+    if (errno != 0 || *end != '\0' || !isdigit(static_cast<unsigned char>(v[0]))) {
+      *error = std::string("invalid ROCSHMEM_EMU_DELIVERY_SEED='") + v + "' (expected a decimal number, 0..2^64-1)";
+      return false;
+    }
+    cfg->delivery_seed = seed;
+    cfg->delivery_seed_set = true;
   }
   if (const char* v = getenv("ROCSHMEM_EMU_PROGRESS_MS"); v && *v) {
     if (!parse_int(v, 1, 3600000, &cfg->progress_ms)) {
@@ -268,18 +281,50 @@ bool load_env_placement(EnvPlacement* placement, std::string* error) {
   return true;
 }
 
-bool load_pes_per_node(int n_pes, int* size, std::string* source, std::string* error) {
+bool load_pes_per_node(int n_pes, int* size, std::string* source, std::string* warning, std::string* error) {
   *size = n_pes;
   *source = "one node";
-  for (const char* name : {"ROCSHMEM_EMU_PES_PER_NODE", "LOCAL_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE",
-                           "SLURM_NTASKS_PER_NODE"}) {
+  warning->clear();
+  if (const char* v = getenv("ROCSHMEM_EMU_PES_PER_NODE"); v && *v) {  // the emulator's own: exact
+    int n = 0;
+    if (!parse_int(v, 1, n_pes, &n)) {
+      *error = std::string("invalid ROCSHMEM_EMU_PES_PER_NODE='") + v + "' (expected PEs per node, 1.." +
+               std::to_string(n_pes) + ")";
+      return false;
+    }
+    *size = n;
+    *source = "ROCSHMEM_EMU_PES_PER_NODE";
+    return true;
+  }
+  for (const char* name : {"LOCAL_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE", "SLURM_NTASKS_PER_NODE"}) {
     const char* v = getenv(name);
     if (!v || !*v) continue;
     std::string text = v;
     if (strcmp(name, "SLURM_NTASKS_PER_NODE") == 0) text = text.substr(0, text.find_first_of("(,"));
     int n = 0;
-    if (!parse_int(text.c_str(), 1, n_pes, &n)) {
-      *error = std::string("invalid ") + name + "='" + v + "' (expected PEs per node, 1.." + std::to_string(n_pes) + ")";
+    if (!parse_int(text.c_str(), 1, 1 << 20, &n)) {
+      *error = std::string("invalid ") + name + "='" + v + "' (expected the launcher's processes per node, 1 or more)";
+      return false;
+    }
+    // The launcher's job size, when it says (torchrun / Open MPI).
+    int job = 0;
+    for (const char* job_name : {"WORLD_SIZE", "OMPI_COMM_WORLD_SIZE"})
+      if (const char* j = getenv(job_name); j && *j && parse_int(j, 1, 1 << 20, &job)) break;
+    if (n >= n_pes) {
+      if (n > n_pes)
+        *warning = std::string(name) + "=" + v + " describes the launcher's job" +
+                   (job > 0 ? " (of " + std::to_string(job) + " processes)" : std::string()) +
+                   ", not this rocSHMEM world of " + std::to_string(n_pes) + " PEs: all " + std::to_string(n_pes) +
+                   " PEs are taken to share one node (set ROCSHMEM_EMU_PES_PER_NODE to simulate others)";
+      *size = n_pes;
+      *source = name;
+      return true;
+    }
+    if (job > 0 && job != n_pes) {
+      *error = std::string(name) + "=" + v + " gives nodes of the launcher's job of " + std::to_string(job) +
+               " processes, but this rocSHMEM world has " + std::to_string(n_pes) +
+               " PEs: which of them share a node is unknown; set ROCSHMEM_EMU_PES_PER_NODE (1.." +
+               std::to_string(n_pes) + ")";
       return false;
     }
     *size = n;

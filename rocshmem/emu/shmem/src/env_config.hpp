@@ -54,6 +54,8 @@ struct EnvConfig {
   std::vector<std::string> warnings;   // printed once by rank 0 at init
   CompletionMode completion = CompletionMode::deferred;  // ROCSHMEM_EMU_COMPLETION
   int progress_ms = 10;                // ROCSHMEM_EMU_PROGRESS_MS: latest delivery of an unquieted put
+  bool delivery_seed_set = false;      // ROCSHMEM_EMU_DELIVERY_SEED given (else PE 0 draws one per job)
+  uint64_t delivery_seed = 0;
 };
 
 // Parses "<digits>[K|M|G|T][B|iB]" (binary units, case-insensitive); false on garbage/overflow.
@@ -80,7 +82,11 @@ bool load_env_placement(EnvPlacement* placement, std::string* error);
 // PEs per simulated node: ROCSHMEM_EMU_PES_PER_NODE, else the launcher's LOCAL_WORLD_SIZE, else
 // OMPI_COMM_WORLD_LOCAL_SIZE, else SLURM_NTASKS_PER_NODE (its first entry), else all PEs. Node k
 // holds world PEs [k*size, (k+1)*size). *source names where it came from.
-bool load_pes_per_node(int n_pes, int* size, std::string* source, std::string* error);
+// The launcher's variables describe the launcher's job, which may be larger than the rocSHMEM
+// world (a unique-id init on a subset of its ranks, as rocshmem4py's process groups do): a node
+// size of at least n_pes then means one node, with *warning saying so; a smaller one with a job of
+// another size (WORLD_SIZE, OMPI_COMM_WORLD_SIZE) is refused, since which PEs share a node is unknown.
+bool load_pes_per_node(int n_pes, int* size, std::string* source, std::string* warning, std::string* error);
 
 // The key that lets the processes of one job find each other without talking (documented rule):
 //   1. ROCSHMEM_EMU_JOB_ID (set by the project's Java launcher),

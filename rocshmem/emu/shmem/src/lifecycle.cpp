@@ -80,15 +80,16 @@ int initialize(const JoinRequest& request) {
   if (request.rank == 0)
     for (const std::string& warning : rt.cfg.warnings) report_error("warning: %s", warning.c_str());
   int per_node = 0;
-  std::string node_source;
-  if (!load_pes_per_node(request.n_pes, &per_node, &node_source, &error)) return init_failed(error);
+  std::string node_source, node_warning;
+  if (!load_pes_per_node(request.n_pes, &per_node, &node_source, &node_warning, &error)) return init_failed(error);
+  if (request.rank == 0 && !node_warning.empty()) report_error("warning: %s", node_warning.c_str());
   if (!bootstrap_join(request, &error)) return init_failed(error);
   rt.pes_per_node = per_node;
   if (per_node < rt.n_pes)
     debug_log(1, "simulated nodes of %d PEs (%s): this PE is on node %d", per_node, node_source.c_str(),
               rt.my_pe / per_node);
   symmetric_heap().reset(std::min(rt.heap_size, rt.cfg.heap_usable));
-  completion_init(rt.cfg.completion, rt.cfg.progress_ms);
+  completion_init(rt.cfg.completion, rt.cfg.progress_ms, rt.ctl->delivery_seed, rt.my_pe);
   g_ipc_uid_profile.store(rt.cfg.profile == EmuProfile::ipc_uid, std::memory_order_relaxed);
   teams_init();
   contexts_init(world_team());

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <unistd.h>
 
+#include "completion.hpp"
 #include "env_config.hpp"
 #include "runtime.hpp"
 
@@ -79,6 +80,14 @@ static void vprint(const char* fmt, va_list ap) {
   write_line(line, len);
 }
 
+static void print_line(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+static void print_line(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vprint(fmt, ap);
+  va_end(ap);
+}
+
 void report_suppressed() {
   for (ReportKind& k : g_kinds) {
     if (!k.fmt.load(std::memory_order_acquire)) continue;
@@ -136,6 +145,9 @@ void fatal_exit(int status, const char* fmt, ...) {
   va_start(ap, fmt);
   vprint(fmt, ap);
   va_end(ap);
+  if (uint64_t seed; completion_seed(&seed))
+    print_line("puts were delivered in a seeded order: ROCSHMEM_EMU_DELIVERY_SEED=%llu reproduces its choices",
+          static_cast<unsigned long long>(seed));
   fflush(stdout);
   _exit(status);
 }

@@ -35,6 +35,7 @@ bool p2p_args_ok(const void* ivars, int cmp, const char* fn);
 template <class T>
 void p2p_wait_until(T* ivars, int cmp, T val, const char* fn) {
   if (!p2p_args_ok(ivars, cmp, fn)) return;
+  complete_own_overlapping(ivars, sizeof(T));
   count(Stat::wait_until);
   wait_for([&] { return satisfied(ivars, cmp, val); }, fn, all_pes(), PeerPolicy::point_to_point);
 }
@@ -42,6 +43,7 @@ void p2p_wait_until(T* ivars, int cmp, T val, const char* fn) {
 template <class T>
 int p2p_test(T* ivars, int cmp, T val, const char* fn) {
   if (!p2p_args_ok(ivars, cmp, fn)) return 0;
+  complete_own_overlapping(ivars, sizeof(T));
   count(Stat::test);
   return satisfied(ivars, cmp, val) ? 1 : 0;
 }
@@ -55,6 +57,7 @@ template <class T, class Ref>
 void wait_all_core(T* ivars, size_t nelems, const int* status, int cmp, Ref ref, const char* fn) {
   if (nelems == 0) return;
   if (!p2p_args_ok(ivars, cmp, fn)) return;
+  complete_own_overlapping(ivars, nelems * sizeof(T));
   count(Stat::wait_until);
   for (size_t i = 0; i < nelems; i++) {
     if (!included(status, i)) continue;
@@ -70,6 +73,7 @@ size_t wait_any_core(T* ivars, size_t nelems, const int* status, int cmp, Ref re
   bool any_included = false;
   for (size_t i = 0; i < nelems; i++) any_included |= included(status, i);
   if (!any_included) return SIZE_MAX;
+  complete_own_overlapping(ivars, nelems * sizeof(T));
   count(Stat::wait_until);
   size_t found = SIZE_MAX;
   wait_for(
@@ -97,6 +101,7 @@ size_t wait_some_core(T* ivars, size_t nelems, size_t* indices, const int* statu
   bool any_included = false;
   for (size_t i = 0; i < nelems; i++) any_included |= included(status, i);
   if (!any_included) return 0;
+  complete_own_overlapping(ivars, nelems * sizeof(T));
   count(Stat::wait_until);
   size_t found = 0;
   wait_for(

@@ -44,11 +44,22 @@ void rma_get(const rocshmem::rocshmem_ctx_t& ctx, void* dest, const void* source
   if (bytes == 0) return;
   const char* origin = remote_ptr(source, bytes, pe, fn, "source");
   if (!origin) return;
-  if (stat == Stat::get_nbi)
-    deliver_get_nbi(dest, origin, bytes);
-  else
-    memmove(dest, origin, bytes);  // blocking: complete on return (it does not wait for this PE's own puts)
+  if (stat == Stat::get_nbi) {
+    deliver_get_nbi(dest, origin, bytes);  // queued after this PE's earlier puts: sees them
+  } else {
+    complete_overlapping(origin, bytes);  // a PE reads its own writes
+    memmove(dest, origin, bytes);
+  }
   count(stat);
+}
+
+// This PE's own heap bytes as its queued puts address them (through peer_base[my_pe]), for
+// read-your-own-writes before a local wait or test.
+inline void complete_own_overlapping(const void* local, size_t bytes) {
+  size_t off;
+  if (!completion_deferred() || !heap_offset(local, bytes, &off)) return;
+  const Runtime& rt = runtime();
+  complete_overlapping(rt.peer_base[rt.my_pe] + off, bytes);
 }
 
 // Single elements use one atomic access when the size allows it, so a concurrent
@@ -91,6 +102,7 @@ T rma_g(const rocshmem::rocshmem_ctx_t& ctx, const T* source, int pe, const char
   if (!ctx_usable(ctx, fn)) return T();
   const char* origin = remote_ptr(source, sizeof(T), pe, fn, "source");
   if (!origin) return T();
+  complete_overlapping(origin, sizeof(T));
   count(Stat::g);
   return load_element(reinterpret_cast<const T*>(origin));
 }

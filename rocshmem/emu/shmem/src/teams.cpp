@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "completion.hpp"
+#include "rocshmem_emu_workitem.h"
 #include "control.hpp"
 #include "log.hpp"
 #include "runtime.hpp"
@@ -25,7 +26,7 @@ int g_next_free = 0;      // round-robin, so a destroyed handle is not handed ou
 Team* g_world = nullptr;
 Team* g_shared = nullptr;
 
-// This PE's count of collectives per membership slot: the "#n" of the matching messages.
+// This PE's count of collectives per team slot: the "#n" of the matching messages.
 std::atomic<uint32_t> g_slot_seq[kMaxTeamSlots];
 
 // Cross-process lock around the slot table (held for microseconds; waits check liveness).
@@ -153,70 +154,107 @@ void match_collective(TeamSlot* slot, PeSet members, uint32_t gen, const Collect
 // arrived there) waits for us while we wait for it, so neither collective can ever complete.
 // Reported by whichever of the two looks first; the message orders the PEs by number.
 void check_cross_team_waits(TeamSlot* slot, PeSet members, const Collective& call, const BarrierState& b,
-                            uint32_t gen) {
+                            uint32_t gen, const BlockedIn& mine_entry) {
   const Runtime& rt = runtime();
+  // Only a PE that cannot arrive anywhere else proves a cross wait: with several blocked callers (work-groups,
+  // host threads) or a kernel of several blocks, another caller of the same PE may still arrive there.
+  if (!mine_entry.exclusive || rt.pes[rt.my_pe].blocked_count.load(std::memory_order_acquire) != 1) return;
   for (int i = 0; i < members.size; i++) {
     const int pe = members.world_pe(i);
     if (pe == rt.my_pe) continue;
-    const BlockedIn& other = rt.pes[pe].blocked;
-    const uint32_t other_slot = other.slot.load(std::memory_order_acquire);
-    if (other_slot == 0 || int(other_slot) - 1 == slot_index(slot)) continue;
-    TeamSlot& theirs = runtime().ctl->teams[other_slot - 1];
-    const PeSet their_members{theirs.start, theirs.stride, theirs.size};
-    if (index_in(their_members, rt.my_pe) < 0) continue;
-    const uint32_t their_gen = other.generation;
-    const uint32_t their_seq = other.seq;
-    const uint64_t their_team = other.team_id;
-    char their_name[kCollectiveNameLen];
-    memcpy(their_name, other.name, sizeof their_name);
-    their_name[sizeof their_name - 1] = '\0';
-    // Still blocked there, and our own barrier still incomplete: B published after it left
-    // any barrier we share, so a stale record cannot survive these two checks.
-    if (other.slot.load(std::memory_order_acquire) != other_slot ||
-        theirs.barrier.generation.load(std::memory_order_acquire) != their_gen ||
-        b.generation.load(std::memory_order_acquire) != gen)
-      continue;
-    const std::string mine = "PE " + std::to_string(rt.my_pe) + " waits in " +
-                             describe_call(call.name, call.seq, call.args, call.arg_labels) + " on " + call.team_label +
-                             " (world PEs " + member_list(members) + ")";
-    const std::string other_side = "PE " + std::to_string(pe) + " waits in " +
-                                   describe_call(their_name, their_seq, call.args, kNoArgLabels) + " on " +
-                                   team_name(their_team) + " (world PEs " + member_list(their_members) + ")";
-    abort_job_for_mismatch("collective mismatch: " + (rt.my_pe < pe ? mine + " and " + other_side
-                                                                      : other_side + " and " + mine) +
-                           "; each needs the other to enter its collective, so neither can complete");
+    if (rt.pes[pe].blocked_count.load(std::memory_order_acquire) != 1) continue;
+    for (const BlockedIn& other : rt.pes[pe].blocked) {
+      const uint32_t other_slot = other.slot.load(std::memory_order_acquire);
+      if (other_slot == 0 || int(other_slot) - 1 == slot_index(slot) || !other.exclusive) continue;
+      TeamSlot& theirs = runtime().ctl->teams[other_slot - 1];
+      const PeSet their_members{theirs.start, theirs.stride, theirs.size};
+      if (index_in(their_members, rt.my_pe) < 0) continue;
+      const uint32_t their_gen = other.generation;
+      const uint32_t their_seq = other.seq;
+      const uint64_t their_team = other.team_id;
+      char their_name[kCollectiveNameLen];
+      memcpy(their_name, other.name, sizeof their_name);
+      their_name[sizeof their_name - 1] = '\0';
+      // Still blocked there, and our own barrier still incomplete: B published after it left
+      // any barrier we share, so a stale record cannot survive these two checks.
+      if (other.slot.load(std::memory_order_acquire) != other_slot ||
+          theirs.barrier.generation.load(std::memory_order_acquire) != their_gen ||
+          b.generation.load(std::memory_order_acquire) != gen)
+        continue;
+      const std::string mine = "PE " + std::to_string(rt.my_pe) + " waits in " +
+                               describe_call(call.name, call.seq, call.args, call.arg_labels) + " on " +
+                               call.team_label + " (world PEs " + member_list(members) + ")";
+      const std::string other_side = "PE " + std::to_string(pe) + " waits in " +
+                                     describe_call(their_name, their_seq, call.args, kNoArgLabels) + " on " +
+                                     team_name(their_team) + " (world PEs " + member_list(their_members) + ")";
+      abort_job_for_mismatch("collective mismatch: " + (rt.my_pe < pe ? mine + " and " + other_side
+                                                                        : other_side + " and " + mine) +
+                             "; each needs the other to enter its collective, so neither can complete");
+    }
   }
 }
 
 // Spins of a barrier wait before this PE publishes where it is blocked (BlockedIn): a barrier that
-// completes within them (the common case) never writes the record. Cross-team waits are looked
+// completes within them (the common case) never claims or writes a record. Cross-team waits are looked
 // for only every ~20 ms of waiting (Backoff::time_to_check), long after both sides published.
 constexpr int kSpinsBeforeBlockedRecord = 64;
+
+// This caller's entry among the PE's blocked collectives, or nullptr when all are taken (then the
+// caller waits unpublished: no cross-wait report involves it).
+BlockedIn* claim_blocked_entry() {
+  PeSlot& me = runtime().pes[runtime().my_pe];
+  for (BlockedIn& e : me.blocked) {
+    uint32_t idle = 0;
+    if (e.claimed.compare_exchange_strong(idle, 1, std::memory_order_acq_rel)) {
+      me.blocked_count.fetch_add(1, std::memory_order_acq_rel);
+      return &e;
+    }
+  }
+  return nullptr;
+}
+
+void release_blocked_entry(BlockedIn* e) {
+  e->slot.store(0, std::memory_order_release);
+  runtime().pes[runtime().my_pe].blocked_count.fetch_sub(1, std::memory_order_acq_rel);
+  e->claimed.store(0, std::memory_order_release);
+}
+
+bool caller_is_exclusive() {
+  if (!rocshmem_emu_wi_in_kernel()) return true;
+  unsigned thread[3], block[3], block_dim[3], grid_dim[3];
+  rocshmem_emu_wi_ids(thread, block, block_dim, grid_dim);
+  return uint64_t(grid_dim[0]) * grid_dim[1] * grid_dim[2] == 1;
+}
 
 void wait_for_generation(TeamSlot* slot, PeSet members, const Collective& call, BarrierState& b, uint32_t gen) {
   auto done = [&] { return b.generation.load(std::memory_order_acquire) != gen; };
   if (done()) return;
-  // (slot_barrier delivered this PE's queued operations on entry: nothing to progress here.)
-  BlockedIn& me = runtime().pes[runtime().my_pe].blocked;
-  bool published = false;
-  int spins = 0;  // counted until the record is written
+  // (slot_barrier delivered this PE's queued operations on entry.)
+  BlockedIn* me = nullptr;  // this caller's published record, claimed after kSpinsBeforeBlockedRecord spins
+  bool published = false;   // tried to claim one (me stays null when all are taken: it waits unpublished)
+  int spins = 0;
   Backoff backoff;
   while (!done()) {
     backoff.pause();
     if (!published && ++spins > kSpinsBeforeBlockedRecord) {
-      me.generation = gen;
-      me.seq = call.seq;
-      me.team_id = call.team_id;
-      copy_name(me.name, call.name);
-      me.slot.store(uint32_t(slot_index(slot)) + 1, std::memory_order_release);
       published = true;
+      me = claim_blocked_entry();
+      if (me) {
+        me->generation = gen;
+        me->seq = call.seq;
+        me->team_id = call.team_id;
+        me->exclusive = caller_is_exclusive() ? 1 : 0;
+        copy_name(me->name, call.name);
+        me->slot.store(uint32_t(slot_index(slot)) + 1, std::memory_order_release);
+      }
     }
     if (done() || !backoff.time_to_check()) continue;
+    if (call.completes) completion_progress();
     check_peers(call.name, members, PeerPolicy::collective, [](void* d) { return !(*static_cast<decltype(done)*>(d))(); },
                 &done);
-    if (!done()) check_cross_team_waits(slot, members, call, b, gen);
+    if (!done() && me) check_cross_team_waits(slot, members, call, b, gen, *me);
   }
-  if (published) me.slot.store(0, std::memory_order_release);
+  if (me) release_blocked_entry(me);
 }
 }  // namespace
 
@@ -229,22 +267,27 @@ int index_in(PeSet m, int pe) {
   return (i >= 0 && i < m.size) ? i : -1;
 }
 
-TeamSlot* slot_for(PeSet m) {
+TeamSlot* slot_for(PeSet m, uint64_t id, bool pinned) {
   ControlSegment* ctl = runtime().ctl;
-  if (m.size == 1) m.stride = 1;  // normalise so equal memberships share one slot
+  if (m.size == 1) m.stride = 1;  // normalise so every member computes the same key
   auto matches = [&](TeamSlot& s) {
-    return s.ready.load(std::memory_order_acquire) && s.start == m.start && s.stride == m.stride && s.size == m.size;
+    return s.ready.load(std::memory_order_acquire) && s.team_id == id && s.start == m.start &&
+           s.stride == m.stride && s.size == m.size;
   };
-  for (TeamSlot& s : ctl->teams)
-    if (matches(s)) return &s;
   SlotTableLock lock;
   for (TeamSlot& s : ctl->teams)
-    if (matches(s)) return &s;
+    if (matches(s)) {
+      s.users++;
+      return &s;
+    }
   for (TeamSlot& s : ctl->teams) {
     if (s.ready.load(std::memory_order_relaxed)) continue;
     s.start = m.start;
     s.stride = m.stride;
     s.size = m.size;
+    s.team_id = id;
+    s.users = 1;
+    s.pinned = pinned ? 1 : 0;
     s.barrier.arrived.store(0, std::memory_order_relaxed);
     s.barrier.generation.store(0, std::memory_order_relaxed);
     s.tag.owner.store(0, std::memory_order_relaxed);
@@ -253,6 +296,12 @@ TeamSlot* slot_for(PeSet m) {
     return &s;
   }
   return nullptr;
+}
+
+void slot_release(TeamSlot* slot) {
+  if (!slot || !runtime().ctl) return;
+  SlotTableLock lock;
+  if (--slot->users <= 0 && !slot->pinned) slot->ready.store(0, std::memory_order_release);
 }
 
 void exit_if_job_aborted(const char* op) {
@@ -301,11 +350,6 @@ Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* labe
   Runtime& rt = runtime();
   int me = index_in(members, rt.my_pe);
   if (me < 0) return nullptr;
-  TeamSlot* slot = slot_for(members);
-  if (!slot) {
-    report_error("team table full (%d distinct team memberships); destroy-and-recreate reuses slots", kMaxTeamSlots);
-    return nullptr;
-  }
   std::lock_guard<std::mutex> lock(g_pool_mutex);
   // rocSHMEM counts the teams this PE belongs to against ROCSHMEM_MAX_NUM_TEAMS, WORLD and SHARED
   // included; past it a split returns -1 and INVALID.
@@ -318,6 +362,12 @@ Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* labe
                  live, max_teams, max_teams - kReservedTeams);
     return nullptr;
   }
+  TeamSlot* slot = slot_for(members, id, id == 1);
+  if (!slot) {
+    report_error("team table full (%d live teams in the job); destroy teams that are no longer needed", kMaxTeamSlots);
+    return nullptr;
+  }
+  g_slot_seq[slot_index(slot)].store(0, std::memory_order_relaxed);  // a new team: its collectives count from #1
   for (int tried = 0; tried < kMaxLiveTeams; tried++) {
     Team& t = g_pool[(g_next_free + tried) % kMaxLiveTeams];
     if (t.magic.load(std::memory_order_relaxed) == kTeamMagic) continue;
@@ -333,6 +383,7 @@ Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* labe
     t.magic.store(kTeamMagic, std::memory_order_release);  // publishes the fields above
     return &t;
   }
+  slot_release(slot);
   report_error("too many live teams on this PE (%d); destroy teams that are no longer needed", kMaxLiveTeams);
   return nullptr;
 }
@@ -340,6 +391,7 @@ Team* team_create(PeSet members, int num_contexts, uint64_t id, const char* labe
 void team_destroy(Team* t) {
   std::lock_guard<std::mutex> lock(g_pool_mutex);
   t->magic.store(0, std::memory_order_release);
+  slot_release(t->slot);
 }
 
 void teams_init() {
@@ -357,7 +409,8 @@ void teams_init() {
 
 void teams_finalize() {
   std::lock_guard<std::mutex> lock(g_pool_mutex);
-  for (Team& t : g_pool) t.magic.store(0, std::memory_order_release);
+  for (Team& t : g_pool)
+    if (t.magic.exchange(0, std::memory_order_acq_rel) == kTeamMagic) slot_release(t.slot);
   g_world = g_shared = nullptr;
 }
 

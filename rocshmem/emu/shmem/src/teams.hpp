@@ -1,7 +1,7 @@
 // Teams: a team is an arithmetic progression of world PEs (every OpenSHMEM split of WORLD is
 // one). Handles given to users are pointers into a fixed pool of Team objects owned by this PE,
 // so a handle is validated without a lock (hot paths look teams up on every call). Barrier
-// state lives in the control segment, in the slot of the team's membership.
+// state lives in the control segment, in the team's own slot (identity and members).
 #pragma once
 
 #include <atomic>
@@ -46,8 +46,11 @@ Team* team_from_handle(const void* handle, const char* fn);
 // Like team_from_handle but silent (query functions return -1 for invalid teams). Lock-free.
 Team* team_lookup(const void* handle);
 
-// Membership slot for a PE set (find or create). nullptr when the table is full.
-TeamSlot* slot_for(PeSet members);
+// The slot of the team with this identity and these members (find and attach, or create), so teams
+// with equal members keep their own barrier and matching state. Every member PE attaches once per
+// team; slot_release detaches (the last PE frees an unpinned slot). nullptr when the table is full.
+TeamSlot* slot_for(PeSet members, uint64_t id, bool pinned);
+void slot_release(TeamSlot* slot);
 
 // Identity of the next team split from parent (axis tells the two teams of split_2d apart).
 // Every PE of the parent calls it once per split, members of the new team or not.

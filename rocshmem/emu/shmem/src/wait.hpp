@@ -63,6 +63,7 @@ void wait_for(Done done, const char* op, PeSet deps, PeerPolicy policy = PeerPol
     backoff.pause();
     if (done()) return;
     if (backoff.time_to_check()) {
+      completion_progress();  // a waiting PE keeps delivering (held-back puts too)
       check_peers(op, deps, policy, [](void* d) { return !(*static_cast<Done*>(d))(); }, &done);
       if (done()) return;
     }

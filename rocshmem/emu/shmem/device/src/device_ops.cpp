@@ -21,6 +21,7 @@ uint64_t signal_fetch(const uint64_t* sig_addr, const char* fn) {
 
 uint64_t signal_wait_until(uint64_t* sig_addr, int cmp, uint64_t cmp_value, const char* fn) {
   if (!p2p_args_ok(sig_addr, cmp, fn)) return 0;
+  complete_own_overlapping(sig_addr, sizeof(uint64_t));
   uint64_t seen = 0;
   count(Stat::signal_wait_until);
   wait_for(
