@@ -108,3 +108,12 @@ foreach(n IN LISTS EMU_TEST_PE_COUNTS)
   set_tests_properties(emu_device_teams_${n}pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
                        ENVIRONMENT "ROCSHMEM_MAX_NUM_TEAMS=64" FAIL_REGULAR_EXPRESSION "rocSHMEM emulator: PE")
 endforeach()
+
+# A host context used in device code ends the job naming the call (a GPU cannot read it).
+emu_device_test_program(emu_test_device_host_context test_device_host_context.cpp)
+add_test(NAME emu_device_host_context_2pe
+         COMMAND rocshmem-emu-run -n 2 --timeout ${EMU_TEST_RUN_TIMEOUT} -- $<TARGET_FILE:emu_test_device_host_context>)
+set_tests_properties(emu_device_host_context_2pe PROPERTIES TIMEOUT ${EMU_TEST_CTEST_TIMEOUT} LABELS emu
+                     ENVIRONMENT "ROCSHMEM_MAX_NUM_HOST_CONTEXTS=2"
+                     PASS_REGULAR_EXPRESSION "PASS a kernel on the default context.*rocshmem_ctx_int_p in a kernel: the context is a host context"
+                     FAIL_REGULAR_EXPRESSION "unreachable")

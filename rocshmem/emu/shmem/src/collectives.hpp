@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstring>
+#include <memory>
 #include <type_traits>
 #include <vector>
 #if defined(__x86_64__)
@@ -13,6 +14,7 @@
 #endif
 
 #include "rma.hpp"
+#include "rocshmem_emu_workitem.h"
 #include "teams.hpp"
 
 namespace rocshmem_emu {
@@ -118,6 +120,35 @@ void combine_range(const Team* t, T* dest, size_t src_off, size_t first, size_t 
   }
 }
 
+// Where a reduction keeps its result until the last peer has read the sources (dest may be a source).
+// On the host one buffer per OS thread serves (a thread is in one collective at a time); in a kernel the
+// work-items of every work-group are fibers of one thread, and several may be inside a collective at once,
+// each on its own team, so each call gets its own (on its stack when small).
+class Staging {
+ public:
+  explicit Staging(size_t bytes) {
+    if (!rocshmem_emu_wi_in_kernel()) {
+      thread_local std::vector<unsigned char> host;
+      if (host.size() < bytes) host.resize(bytes);
+      data_ = host.data();
+    } else if (bytes <= sizeof small_) {
+      data_ = small_;
+    } else {
+      own_.reset(new unsigned char[bytes]);
+      data_ = own_.get();
+    }
+  }
+  template <class T>
+  T* as() {
+    return reinterpret_cast<T*>(data_);
+  }
+
+ private:
+  alignas(64) unsigned char small_[512];
+  std::unique_ptr<unsigned char[]> own_;
+  unsigned char* data_ = nullptr;
+};
+
 // Chunk c of n elements split over parts: [lo, hi), cache-line aligned where possible.
 template <class T>
 void split_chunk(size_t n, int parts, int c, size_t* lo, size_t* hi) {
@@ -198,17 +229,15 @@ int reduce_core(Team* t, T* dest, const T* source, int nreduce, bool scatter, co
   } else if (scatter) {
     // Block `me` of every source, combined into dest after the last read of any source (dest may
     // be this PE's source, which the other PEs read until the barrier).
-    thread_local std::vector<unsigned char> staging;
-    if (staging.size() < n * sizeof(T)) staging.resize(n * sizeof(T));
-    T* acc = reinterpret_cast<T*>(staging.data());
+    Staging staging(n * sizeof(T));
+    T* acc = staging.as<T>();
     combine_range<T, op>(t, acc, src_off, size_t(t->my_index) * n, n);
     team_barrier(t, call);
     if (n > 0) memcpy(dest, acc, n * sizeof(T));
   } else {
     // Direct: small or private dest. Same order of combination, results after the last read.
-    thread_local std::vector<unsigned char> staging;
-    if (staging.size() < n * sizeof(T)) staging.resize(n * sizeof(T));
-    T* acc = reinterpret_cast<T*>(staging.data());
+    Staging staging(n * sizeof(T));
+    T* acc = staging.as<T>();
     combine_range<T, op>(t, acc, src_off, 0, n);
     team_barrier(t, call);
     if (n > 0) memcpy(dest, acc, n * sizeof(T));

@@ -4,7 +4,10 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "control.hpp"
 #include "log.hpp"
+#include "rocshmem_emu_workitem.h"
+#include "wait.hpp"
 #include "runtime.hpp"
 
 namespace rocshmem_emu {
@@ -25,10 +28,22 @@ rocshmem::rocshmem_ctx_t default_ctx() {
 }
 
 bool ctx_usable(const rocshmem::rocshmem_ctx_t& ctx, const char* fn) {
-  // Deliberately cheap (every RMA call passes here): only the INVALID context is refused.
-  if (ctx.ctx_opaque) return true;
-  report_error("%s: context is ROCSHMEM_CTX_INVALID (null); nothing done", fn);
-  return false;
+  // Deliberately cheap (every RMA call passes here): the default context passes at once.
+  if (ctx.ctx_opaque == &g_default_context) return true;
+  if (!ctx.ctx_opaque) {
+    report_error("%s: context is ROCSHMEM_CTX_INVALID (null); nothing done", fn);
+    return false;
+  }
+  // A host context (rocshmem_ctx_create) lives in host memory: device code on a GPU cannot use it.
+  if (!static_cast<const Context*>(ctx.ctx_opaque)->device && rocshmem_emu_wi_in_kernel()) {
+    claim_job_abort(kFailureExitStatus, kExitAbandoned);
+    fatal_exit(kFailureExitStatus,
+               "%s in a kernel: the context is a host context (rocshmem_ctx_create, a Java Context), which device "
+               "code cannot use on a GPU; in a kernel use ROCSHMEM_CTX_DEFAULT or a context from "
+               "rocshmem_wg_ctx_create / rocshmem_wg_team_create_ctx",
+               fn);
+  }
+  return true;
 }
 
 void contexts_init(void* world_team_handle) { g_default_team_handle = world_team_handle; }
