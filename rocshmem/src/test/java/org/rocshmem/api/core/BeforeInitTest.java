@@ -32,7 +32,8 @@ class BeforeInitTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Rocshmem.init(Bootstrap.uniqueId(0, 1, new byte[5])));
         assertEquals("invalid unique id size: a rocSHMEM unique id has 128 bytes, got 5", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Rocshmem.init(Bootstrap.uniqueId(0, 1, null)));
+        assertEquals("uid", assertThrows(NullPointerException.class,
+                () -> Rocshmem.init(Bootstrap.uniqueId(0, 1, null))).getMessage(), "a null id is named by its parameter");
         assertFalse(Rocshmem.isInitialized(), "a rejected id must not leave a half-open session");
     }
 
