@@ -150,7 +150,8 @@ def main():
                     if b:
                         runs.setdefault((m.group(1), int(b.group(1))), []).append(float(b.group(2)) * 1000)
         if runs:
-            out.append("## Host barrier_all, builds interleaved (`rocshmem-emu-bench --barrier-only`)\n")
+            out.append("## Host barrier_all, repeated runs (`rocshmem-emu-bench --barrier-only`; several builds: "
+                       "interleaved)\n")
             out.append("| build | PEs | median ns per run | median of runs |\n|---|---|---|---|")
             for (build, n), vals in sorted(runs.items(), key=lambda x: (x[0][1], x[0][0])):
                 out.append(f"| {build} | {n} | {', '.join(f'{v:.0f}' for v in vals)} | "
