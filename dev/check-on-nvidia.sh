@@ -2,9 +2,11 @@
 # Real-GPU cross-check: the project's kernels on an NVIDIA GPU (through NVSHMEM) and on the
 # emulator, with 2 and 4 PEs, verdicts side by side. A maintainer check, not CI (CI has no GPU).
 #
-#   dev/check-on-nvidia.sh emu  [OUT]   build dev/crosscheck for the emulator, run every case -> OUT/emu.tsv
+#   dev/check-on-nvidia.sh emu  [OUT]   build dev/crosscheck for the emulator, run every case at each wave size
+#                                       -> OUT/emu-wave64.tsv, OUT/emu-wave32.tsv
 #   dev/check-on-nvidia.sh gpu  [OUT]   build it for the GPU (nvcc, NVSHMEM), run every case -> OUT/gpu.tsv
-#   dev/check-on-nvidia.sh table EMU.tsv GPU.tsv   the comparison as a Markdown table (stdout)
+#   dev/check-on-nvidia.sh table EMU.tsv... GPU.tsv   the comparison as a Markdown table (stdout): a column per
+#                                       emulator file (named by its emu-waveN.tsv), the GPU's last
 #   dev/check-on-nvidia.sh all  [OUT]   emu, then gpu, then the table (a machine that has both)
 #
 # The cases (dev/crosscheck/crosscheck.cpp, `crosscheck --list`): the samples' kernels, kernels of the
@@ -14,10 +16,12 @@
 # On the GPU, dev/nvidia/ maps HIP onto CUDA and rocSHMEM onto NVSHMEM 3.4
 # (rocshmem_on_nvshmem.hpp); N processes share the one GPU, bootstrapped with a unique id.
 #
-# Environment: XC_PES (default "2 4"), XC_TIMEOUT (seconds per job, default 30), XC_CASES (a subset),
-# ROCSHMEM_EMU_PREFIX (emulator install, default rocshmem/cppbuild/linux-x86_64-emu, from
-# `bash cppbuild.sh -extension=-emu install rocshmem`), NVSHMEM_HOME (default: found in a Python
-# site-packages as nvidia/nvshmem), NVCC (default nvcc), XC_ARCH (default sm_90).
+# Environment: XC_PES (default "2 4"), XC_WAVES (the emulator's ROCSHMEM_EMU_WAVE_SIZE values, default
+# "64 32": 64 is CDNA's wave, 32 the fair match for a 32-lane NVIDIA warp), XC_TIMEOUT (seconds per job,
+# default 30), XC_CASES (a subset), ROCSHMEM_EMU_PREFIX (emulator install, default
+# rocshmem/cppbuild/linux-x86_64-emu, from `bash cppbuild.sh -extension=-emu install rocshmem`),
+# NVSHMEM_HOME (default: found in a Python site-packages as nvidia/nvshmem), NVCC (default nvcc),
+# XC_ARCH (default sm_90).
 set -uo pipefail
 
 TOP="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -52,13 +56,18 @@ run_emu() {
     -I "$prefix/include/rocshmem-emu-kernel" -I "$prefix/include" \
     "$SRC" -o "$bin" -L "$prefix/lib" -lrocshmem_cpu_emu -lhip_cpu_emu -lpthread -Wl,-rpath,"$prefix/lib" \
     || die "emulator build failed"
-  : > "$out/emu.tsv"
-  cases_of "$bin" | while read -r name kind; do
-    for n in $PES; do
-      local log="$out/emu-build/$name.$n.log"
-      timeout $((TIMEOUT + 10)) "$prefix/bin/rocshmem-emu-run" -n "$n" --timeout "$TIMEOUT" -- "$bin" "$name" > "$log" 2>&1
-      local rc=$?  # rocshmem-emu-run: 124 on its --timeout, else the first failing PE's status
-      echo -e "$name\t$kind\t$n\t$(verdict "$rc" "$log")" | tee -a "$out/emu.tsv" >&2
+  local wave
+  for wave in ${XC_WAVES:-64 32}; do
+    echo "check-on-nvidia: emulator, ROCSHMEM_EMU_WAVE_SIZE=$wave" >&2
+    : > "$out/emu-wave$wave.tsv"
+    cases_of "$bin" | while read -r name kind; do
+      for n in $PES; do
+        local log="$out/emu-build/$name.$n.wave$wave.log"
+        ROCSHMEM_EMU_WAVE_SIZE=$wave timeout $((TIMEOUT + 10)) "$prefix/bin/rocshmem-emu-run" -n "$n" \
+          --timeout "$TIMEOUT" -- "$bin" "$name" > "$log" 2>&1
+        local rc=$?  # rocshmem-emu-run: 124 on its --timeout, else the first failing PE's status
+        echo -e "$name\t$kind\t$n\t$(verdict "$rc" "$log")" | tee -a "$out/emu-wave$wave.tsv" >&2
+      done
     done
   done
 }
@@ -117,10 +126,9 @@ run_gpu() {
   done
 }
 
-table() {
-  local emu="$1" gpu="$2"
-  python3 - "$emu" "$gpu" <<'PY'
-import sys
+table() {  # EMU.tsv... GPU.tsv
+  python3 - "$@" <<'PY2'
+import os, re, sys
 def load(path):
     rows = {}
     for line in open(path):
@@ -128,36 +136,47 @@ def load(path):
         if len(f) >= 4:
             rows[(f[0], f[2])] = (f[1], f[3], f[4] if len(f) > 4 else '')
     return rows
-emu, gpu = load(sys.argv[1]), load(sys.argv[2])
-keys = sorted(set(emu) | set(gpu), key=lambda k: (list(dict.fromkeys([x[0] for x in list(emu) + list(gpu)])).index(k[0]), int(k[1])))
-print('| kernel | kind | PEs | emulator | GPU | same verdict |')
-print('|---|---|---|---|---|---|')
-agree = {'correct': [0, 0], 'buggy': [0, 0]}
+def label(path):
+    m = re.search(r'wave(\d+)', os.path.basename(path))
+    return 'emulator, wave %s' % m.group(1) if m else 'emulator (%s)' % os.path.basename(path)
+emus = [(label(p), load(p)) for p in sys.argv[1:-1]]
+gpu = load(sys.argv[-1])
+order = list(dict.fromkeys(k[0] for _, rows in emus + [('', gpu)] for k in rows))
+keys = sorted({k for _, rows in emus for k in rows} | set(gpu), key=lambda k: (order.index(k[0]), int(k[1])))
+def cell(v):
+    why = v[2].replace('|', '/')
+    why = why[:77] + '...' if len(why) > 80 else why
+    return v[1] + (' (%s)' % why if why and v[1] != 'PASS' else '')
+print('| kernel | kind | PEs | ' + ' | '.join(l for l, _ in emus) + ' | GPU | same verdict as the GPU |')
+print('|---|---|---|' + '---|' * len(emus) + '---|---|')
+agree = {}
 for k in keys:
-    kind = (emu.get(k) or gpu.get(k))[0]
-    e = emu.get(k, (kind, 'not run', ''))
+    kind = next(rows[k][0] for rows in [r for _, r in emus] + [gpu] if k in rows)
     g = gpu.get(k, (kind, 'not run', ''))
-    def cell(v):
-        why = v[2].replace('|', '/')
-        why = why[:77] + '...' if len(why) > 80 else why
-        return v[1] + (' (%s)' % why if why and v[1] != 'PASS' else '')
-    same = e[1] == g[1]
-    agree[kind][0] += same
-    agree[kind][1] += 1
-    print('| %s | %s | %s | %s | %s | %s |' % (k[0], kind, k[1], cell(e), cell(g), 'yes' if same else '**no**'))
+    cells, same = [], []
+    for l, rows in emus:
+        e = rows.get(k, (kind, 'not run', ''))
+        cells.append(cell(e))
+        ok = e[1] == g[1]
+        same.append('yes' if ok else '**no**')
+        a = agree.setdefault((kind, l), [0, 0])
+        a[0] += ok
+        a[1] += 1
+    print('| %s | %s | %s | %s | %s | %s |' % (k[0], kind, k[1], ' | '.join(cells), cell(g), ' / '.join(same)))
 print()
-for kind, (a, n) in agree.items():
-    print('%s kernels: %d of %d runs give the same verdict on the emulator and the GPU.' % (kind, a, n))
-PY
+for (kind, l), (a, n) in agree.items():
+    print('%s kernels, %s: %d of %d runs give the same verdict as the GPU.' % (kind, l, a, n))
+PY2
 }
 
 mode="${1:-}"
 case "$mode" in
   emu) run_emu "${2:-$TOP/target/gpu-crosscheck}" ;;
   gpu) run_gpu "${2:-$TOP/target/gpu-crosscheck}" ;;
-  table) [ $# -eq 3 ] || die "usage: $0 table EMU.tsv GPU.tsv"; table "$2" "$3" ;;
+  table) [ $# -ge 3 ] || die "usage: $0 table EMU.tsv... GPU.tsv"; shift; table "$@" ;;
   all)
     out="${2:-$TOP/target/gpu-crosscheck}"
-    run_emu "$out" && run_gpu "$out" && table "$out/emu.tsv" "$out/gpu.tsv" ;;
-  *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    emus=(); for w in ${XC_WAVES:-64 32}; do emus+=("$out/emu-wave$w.tsv"); done
+    run_emu "$out" && run_gpu "$out" && table "${emus[@]}" "$out/gpu.tsv" ;;
+  *) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
