@@ -19,7 +19,9 @@ class RawBindingsRoundTripTest {
     private static final int BYTES = 4096;
 
     @Test
-    @MultiPe(2)
+    // The raw bindings get no provisioning from the typed API: like a C program, this one sets the pool for its
+    // second host context (the library's default context takes the first).
+    @MultiPe(value = 2, env = "ROCSHMEM_MAX_NUM_HOST_CONTEXTS=2")
     void initPutGetBarrierFreeFinalize() {
         rocshmem_init();
         int me = rocshmem_my_pe();

@@ -286,8 +286,10 @@ public final class KernelArguments {
         CodeObjectHeader.Parameter p = signature.parameter(index);
         boolean teamParameter = p != null && p.pointer() && isTeamType(p.type());
         if (arg instanceof KernelHandle h && p != null && !sameType(h.cType(), p.type())) {
+            // a pointer-sized handle (a team) names what the parameter is; a by-value one (a context) that it differs
+            String why = h.handleBytes() != 8 ? " is not one" : p.pointer() ? " takes another pointer" : " is not a pointer";
             throw new IllegalArgumentException(at(index) + describe(arg) + ", which passes a " + h.cType() + "; "
-                    + describeParameter(index) + " is not one");
+                    + describeParameter(index) + why);
         }
         if (teamParameter && !(arg instanceof KernelHandle || arg instanceof DeviceAddress)) {
             throw new IllegalArgumentException(at(index) + describe(arg) + "; " + describeParameter(index)
@@ -439,9 +441,9 @@ public final class KernelArguments {
                 + " set (set(" + index + ", ...) on the KernelArguments; indices are 0-based)");
     }
 
-    static final String ADDRESS_FORMS = "an address: a DeviceRegion (a view (SymmetricArray) or SymmetricBuffer, a"
-            + " PeerAddressTable, a RegisteredBuffer, a DeviceBuffer or DeviceMemory), a JavaCPP Pointer, or"
-            + " DeviceAddress.of(address) for a number that is one (DeviceAddress.NULL for a null pointer)";
+    static final String ADDRESS_FORMS = "an address: a view (SymmetricArray) or SymmetricBuffer, a PeerAddressTable,"
+            + " a DeviceBuffer or DeviceMemory, a JavaCPP Pointer, or DeviceAddress.of(address) for a number that is"
+            + " one (DeviceAddress.NULL for a null pointer)";
 
     private String declarations() {
         StringBuilder b = new StringBuilder();

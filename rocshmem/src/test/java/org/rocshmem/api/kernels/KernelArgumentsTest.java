@@ -18,7 +18,6 @@ import org.rocshmem.api.hip.HipStream;
 import org.rocshmem.api.hip.Kernel;
 import org.rocshmem.api.hip.KernelArguments;
 import org.rocshmem.api.Rocshmem;
-import org.rocshmem.api.RocshmemStateException;
 import org.rocshmem.api.SymmetricBuffer;
 import org.rocshmem.api.SymmetricLongs;
 import org.rocshmem.api.Team;
@@ -92,7 +91,7 @@ class KernelArgumentsTest {
             stream.synchronize();
             module.close();
             assertEquals("the HipModule of resource kernels/probes.emuco was closed", assertThrows(
-                    RocshmemStateException.class, () -> echo.launch(ONE, ONE, 0, stream, args)).getMessage());
+                    IllegalStateException.class, () -> echo.launch(ONE, ONE, 0, stream, args)).getMessage());
         }
         shmem.barrierAll();
     }

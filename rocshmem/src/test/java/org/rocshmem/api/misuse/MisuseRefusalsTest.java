@@ -67,11 +67,11 @@ class MisuseRefusalsTest {
         comm.rank();
         comm.device();
         comm.close();
-        fails(RocshmemStateException.class, "communicator was closed", comm::rank);
-        fails(RocshmemStateException.class, "communicator was closed", comm::size);
-        fails(RocshmemStateException.class, "communicator was closed", comm::device);
-        fails(RocshmemStateException.class, "communicator was closed", comm::asyncError);
-        fails(RocshmemStateException.class, "communicator was closed", comm::handle);
+        fails(IllegalStateException.class, "communicator was closed", comm::rank);
+        fails(IllegalStateException.class, "communicator was closed", comm::size);
+        fails(IllegalStateException.class, "communicator was closed", comm::device);
+        fails(IllegalStateException.class, "communicator was closed", comm::asyncError);
+        fails(IllegalStateException.class, "communicator was closed", comm::handle);
     }
 
     @Test
