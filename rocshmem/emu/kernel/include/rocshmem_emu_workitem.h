@@ -18,6 +18,17 @@ extern "C" {
 /* 1 inside a work-item of a running launch. */
 int rocshmem_emu_wi_in_kernel(void);
 
+/* Launches running in this process now, on any stream thread (read it with a relaxed atomic load).
+ * 0 proves that the caller is not in a kernel: the stream thread that runs one counts it before its
+ * first work-item starts. The rocSHMEM emulator's host calls read it (one load) instead of calling
+ * in_kernel() and call_boundary() (each a call into this library and a thread-local read). */
+extern int rocshmem_emu_wi_launches_running;
+
+/* in_kernel(), without the call while no launch runs in the process. */
+static inline int rocshmem_emu_wi_maybe_in_kernel(void) {
+  return __atomic_load_n(&rocshmem_emu_wi_launches_running, __ATOMIC_RELAXED) != 0 && rocshmem_emu_wi_in_kernel();
+}
+
 /* Lets the other work-items of the launch run; returns when this one is scheduled again
  * (never blocks forever: the caller is runnable again at once). */
 void rocshmem_emu_wi_yield(void);

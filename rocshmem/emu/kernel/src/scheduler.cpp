@@ -329,6 +329,7 @@ void Launch::fiber_main() {
 
 void Launch::run() {
   tl_launch = this;
+  __atomic_fetch_add(&rocshmem_emu_wi_launches_running, 1, __ATOMIC_RELAXED);
   const int outer_warp_size = rocshmem_emu_wi_warp_size;
   rocshmem_emu_wi_warp_size = static_cast<int>(wave_size_);  // warpSize in the kernel's code
   progress_.kernel = kernel_.name.c_str();
@@ -357,6 +358,7 @@ void Launch::run() {
   }
   unwatch_launch(&progress_);
   rocshmem_emu_wi_warp_size = outer_warp_size;
+  __atomic_fetch_sub(&rocshmem_emu_wi_launches_running, 1, __ATOMIC_RELAXED);
   tl_launch = nullptr;
 }
 
@@ -446,7 +448,7 @@ void Launch::requeue(WorkItem* item, bool anywhere) {
     lonely_.reset();
   }
   if (anywhere && !ready_.empty()) {
-    ready_.insert(static_cast<size_t>(next_random() % (ready_.size() + 1)), item);
+    ready_.insert_swapping(static_cast<size_t>(next_random() % (ready_.size() + 1)), item);
   } else {
     ready_.push_back(item);
   }

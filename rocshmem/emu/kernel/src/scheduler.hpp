@@ -43,18 +43,12 @@ class RunQueue {
     if (size() == ring_.size()) grow();
     ring_[tail_++ & mask_] = item;
   }
-  // Makes `item` the position-th to run (0: next; position <= size()), moving the shorter side.
-  void insert(size_t position, WorkItem* item) {
-    const size_t n = size();
-    if (n == ring_.size()) grow();
-    if (position < n / 2) {
-      --head_;
-      for (size_t i = 0; i < position; ++i) at(i) = at(i + 1);
-    } else {
-      ++tail_;
-      for (size_t i = n; i > position; --i) at(i) = at(i - 1);
-    }
-    at(position) = item;
+  // Makes `item` the position-th to run (0: next; position <= size()); the work-item that was there
+  // goes to the back. O(1): shifting the ones behind it cost more than the rest of a rocSHMEM device
+  // call with a thousand work-items resident.
+  void insert_swapping(size_t position, WorkItem* item) {
+    push_back(item);
+    std::swap(at(position), at(size() - 1));
   }
 
  private:
@@ -236,6 +230,7 @@ class Launch {
 };
 
 extern "C" __thread int rocshmem_emu_wi_warp_size;  // warpSize (workitem_abi.cpp)
+extern "C" int rocshmem_emu_wi_launches_running;    // (workitem_abi.cpp)
 extern __thread Launch* tl_launch;  // __thread: no TLS wrapper calls on the hot paths
 // Records that a launch ran in the random schedule (the seed is then printed at a failing exit).
 void note_random_schedule(bool random);

@@ -23,6 +23,11 @@ extern "C" {
 __attribute__((visibility("default"))) __thread int rocshmem_emu_wi_warp_size = 64;
 }
 
+// Launches running in this process (Launch::run); rocshmem_emu_workitem.h says why it is exported.
+extern "C" {
+__attribute__((visibility("default"))) int rocshmem_emu_wi_launches_running = 0;
+}
+
 ROCSHMEM_EMU_WI_API int rocshmem_emu_wi_in_kernel(void) { return tl_item != nullptr; }
 
 // Every atomic of a kernel comes here: one read of each thread-local pointer.

@@ -127,7 +127,7 @@ void combine_range(const Team* t, T* dest, size_t src_off, size_t first, size_t 
 class Staging {
  public:
   explicit Staging(size_t bytes) {
-    if (!rocshmem_emu_wi_in_kernel()) {
+    if (!rocshmem_emu_wi_maybe_in_kernel()) {
       thread_local std::vector<unsigned char> host;
       if (host.size() < bytes) host.resize(bytes);
       data_ = host.data();

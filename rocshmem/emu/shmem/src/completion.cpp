@@ -17,6 +17,8 @@
 
 namespace rocshmem_emu {
 
+CompletionQueueEnds g_completion_ends;
+
 namespace {
 
 enum class OpKind : uint8_t { put, get, signal_set, signal_add };
@@ -40,7 +42,8 @@ struct Queue {
   std::unique_ptr<PendingOp[]> ops;
   std::unique_ptr<char[]> staging;
   size_t staging_used = 0;
-  std::atomic<uint64_t> head{0}, tail{0};
+  std::atomic<uint64_t>& head = g_completion_ends.head;  // (inline readers: completion.hpp)
+  std::atomic<uint64_t>& tail = g_completion_ends.tail;
   uint64_t fence_mark = 0;  // operations before this index precede the last fence
   uint32_t epoch = 0;       // epoch of the next put
   uint64_t rng = 0;         // delivery-order random state (this PE's stream of the job's seed)
@@ -101,15 +104,17 @@ void perform(const PendingOp& op) {
 
 PendingOp& at(Queue& q, uint64_t i) { return q.ops[i % kPendingOps]; }
 
-// Moves the head past operations delivered ahead of their turn. Caller holds the lock.
-void advance_head(Queue& q) {
-  uint64_t head = q.head.load(std::memory_order_relaxed);
+// Moves the head to `head` (operations before it are delivered) and past operations delivered ahead of
+// their turn. Caller holds the lock.
+void advance_head(Queue& q, uint64_t head) {
   const uint64_t tail = q.tail.load(std::memory_order_relaxed);
   while (head < tail && at(q, head).done) head++;
   std::atomic_thread_fence(std::memory_order_seq_cst);
   q.head.store(head, std::memory_order_release);
   if (head == tail) q.staging_used = 0;
 }
+
+void advance_head(Queue& q) { advance_head(q, q.head.load(std::memory_order_relaxed)); }
 
 bool same_bytes(const PendingOp& a, const PendingOp& b) {
   return a.to < b.to + b.bytes && b.to < a.to + a.bytes;
@@ -126,6 +131,16 @@ void deliver_range(Queue& q, uint64_t until, bool step) {
   const bool reorder = step && g_reordering.load(std::memory_order_relaxed);
   const uint64_t tail = q.tail.load(std::memory_order_relaxed);
   uint64_t i = q.head.load(std::memory_order_relaxed);
+  if (!reorder) {  // nothing held back: the epochs in order are the operations in order
+    for (; i < until; i++) {
+      PendingOp& op = at(q, i);
+      if (op.done) continue;
+      perform(op);
+      op.done = 1;
+    }
+    advance_head(q, i);
+    return;
+  }
   while (i < until) {
     const uint32_t epoch = at(q, i).epoch;
     uint64_t j = i;
@@ -301,13 +316,12 @@ void deliver_signal(uint64_t* target, uint64_t value, int sig_op) {
   enqueue_locked(q, op);
 }
 
-void complete_all() {
+void complete_all_queued() {
   Queue& q = g_queue;
   if (completion_deferred() && has_pending(q)) {
     std::lock_guard<std::mutex> lock(q.mutex);
     deliver_all_locked(q);
   }
-  std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
 void completion_fence() {
@@ -320,14 +334,14 @@ void completion_fence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
-void complete_fenced() {
+void complete_fenced_queued() {
   Queue& q = g_queue;
   if (!completion_deferred() || !has_pending(q)) return;
   std::lock_guard<std::mutex> lock(q.mutex);
   deliver_range(q, q.fence_mark, false);
 }
 
-void complete_overlapping(const char* target, size_t bytes) {
+void complete_overlapping_queued(const char* target, size_t bytes) {
   Queue& q = g_queue;
   if (!completion_deferred() || !has_pending(q)) return;
   std::lock_guard<std::mutex> lock(q.mutex);
@@ -350,7 +364,7 @@ void complete_overlapping(const char* target, size_t bytes) {
   advance_head(q);
 }
 
-void completion_progress() {
+void completion_progress_queued() {
   Queue& q = g_queue;
   if (!completion_deferred() || !has_pending(q)) return;
   if (!g_reordering.load(std::memory_order_relaxed)) return complete_all();

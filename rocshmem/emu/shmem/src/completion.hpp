@@ -25,6 +25,7 @@
 // than the staging area is delivered at once after everything queued before it).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -52,16 +53,43 @@ void deliver_get_nbi(void* dest, const char* origin, size_t bytes);    // dest w
 // sig_op: ROCSHMEM_SIGNAL_SET or ROCSHMEM_SIGNAL_ADD; delivered after everything queued before it.
 void deliver_signal(uint64_t* target, uint64_t value, int sig_op);
 
+// The queue's ends (operations issued / delivered since init). Equal whenever nothing is queued: always in
+// immediate mode and before init or after finalize. Read inline so that the ordering points below cost two
+// loads and no call when nothing is queued (a barrier, an atomic or a g of a PE without puts in flight).
+struct CompletionQueueEnds {
+  std::atomic<uint64_t> head{0}, tail{0};
+};
+extern CompletionQueueEnds g_completion_ends;
+
+inline bool completion_pending() {
+  return g_completion_ends.head.load(std::memory_order_acquire) !=
+         g_completion_ends.tail.load(std::memory_order_acquire);
+}
+
+void complete_all_queued();
+void complete_fenced_queued();
+void complete_overlapping_queued(const char* target, size_t bytes);
+void completion_progress_queued();
+
 // Delivers everything queued (quiet and everything that implies it).
-void complete_all();
+inline void complete_all() {
+  if (completion_pending()) complete_all_queued();
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 // fence: later operations are delivered after earlier ones (a new epoch).
 void completion_fence();
 // Before an atomic: delivers what was queued before the last fence.
-void complete_fenced();
+inline void complete_fenced() {
+  if (completion_pending()) complete_fenced_queued();
+}
 // Read-your-own-writes: before this PE reads [target, target+bytes) of a peer mapping (or its own
 // heap through peer_base[my_pe]), delivers its queued puts to those bytes. Lock-free when nothing is queued.
-void complete_overlapping(const char* target, size_t bytes);
+inline void complete_overlapping(const char* target, size_t bytes) {
+  if (completion_pending()) complete_overlapping_queued(target, bytes);
+}
 // Progress while this PE waits inside the library (a progress step; everything in fifo mode).
-void completion_progress();
+inline void completion_progress() {
+  if (completion_pending()) completion_progress_queued();
+}
 
 }  // namespace rocshmem_emu

@@ -35,7 +35,7 @@ bool ctx_usable(const rocshmem::rocshmem_ctx_t& ctx, const char* fn) {
     return false;
   }
   // A host context (rocshmem_ctx_create) lives in host memory: device code on a GPU cannot use it.
-  if (!static_cast<const Context*>(ctx.ctx_opaque)->device && rocshmem_emu_wi_in_kernel()) {
+  if (!static_cast<const Context*>(ctx.ctx_opaque)->device && rocshmem_emu_wi_maybe_in_kernel()) {
     claim_job_abort(kFailureExitStatus, kExitAbandoned);
     fatal_exit(kFailureExitStatus,
                "%s in a kernel: the context is a host context (rocshmem_ctx_create, a Java Context), which device "

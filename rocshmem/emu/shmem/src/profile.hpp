@@ -18,7 +18,7 @@ extern std::atomic<bool> g_ipc_uid_profile;  // set at init from ROCSHMEM_EMU_PR
 
 // True when the profile restricts this call: the profile is on and the caller is a host thread.
 inline bool ipc_uid_restricts_host_call() {
-  return __builtin_expect(g_ipc_uid_profile.load(std::memory_order_relaxed), 0) && !rocshmem_emu_wi_in_kernel();
+  return __builtin_expect(g_ipc_uid_profile.load(std::memory_order_relaxed), 0) && !rocshmem_emu_wi_maybe_in_kernel();
 }
 
 // Ends the job: the call aborts on IPC without MPI.

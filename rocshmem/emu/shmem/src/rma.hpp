@@ -57,7 +57,7 @@ void rma_get(const rocshmem::rocshmem_ctx_t& ctx, void* dest, const void* source
 // read-your-own-writes before a local wait or test.
 inline void complete_own_overlapping(const void* local, size_t bytes) {
   size_t off;
-  if (!completion_deferred() || !heap_offset(local, bytes, &off)) return;
+  if (!completion_pending() || !heap_offset(local, bytes, &off)) return;
   const Runtime& rt = runtime();
   complete_overlapping(rt.peer_base[rt.my_pe] + off, bytes);
 }

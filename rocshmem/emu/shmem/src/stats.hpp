@@ -25,10 +25,12 @@ extern std::atomic<uint64_t> g_stats[static_cast<int>(Stat::count)];
 
 // Counted when an operation took effect, so also the end of a device call: the kernel engine's
 // schedule fuzzing may switch work-items there (RMA, AMO, waits, fence, quiet, put-with-signal;
-// never where the library holds a lock). Returns at once on a host thread.
+// never where the library holds a lock). While no kernel runs in the process (every host call of a
+// host program) one load decides it: no call into the kernel engine.
 inline void count(Stat s, uint64_t n = 1) {
   g_stats[static_cast<int>(s)].fetch_add(n, std::memory_order_relaxed);
-  if (s <= Stat::quiet || s == Stat::putmem_signal)
+  if ((s <= Stat::quiet || s == Stat::putmem_signal) &&
+      __builtin_expect(__atomic_load_n(&rocshmem_emu_wi_launches_running, __ATOMIC_RELAXED) != 0, 0))
     rocshmem_emu_wi_call_boundary(s == Stat::g || s == Stat::get || s == Stat::atomic_fetching || s == Stat::test);
 }
 

@@ -10,7 +10,7 @@ namespace rocshmem_emu {
 
 PeSet all_pes() { return PeSet{0, 1, runtime().n_pes}; }
 
-Backoff::Backoff() : steps_(runtime().n_pes), in_kernel_(rocshmem_emu_wi_in_kernel() != 0) {}
+Backoff::Backoff() : steps_(runtime().n_pes), in_kernel_(rocshmem_emu_wi_maybe_in_kernel() != 0) {}
 
 void Backoff::pause() {
   if (in_kernel_) {
