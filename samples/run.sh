@@ -14,8 +14,14 @@ if [[ $# -lt 1 ]]; then
     exit 2
 fi
 
+# The torch samples need the optional rocshmem-pytorch artifact (the project's full build installs it; the
+# first-run ./run-sample.sh does not): its profile is on for a torch.* sample and for --all.
+profiles=()
+if [[ "$1" == "--all" || "$1" == torch.* ]]; then
+    profiles=(-Ptorch)
+fi
 # Maven 3.8 writes ANSI resets (ESC[0m) even in batch mode: strip them so the samples' output is plain text.
-mvn -B -ntp -q -Dstyle.color=never -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" compile \
+mvn -B -ntp -q -Dstyle.color=never -Dmaven.repo.local="$top/downloads/m2" -f "$here/pom.xml" "${profiles[@]}" compile \
     dependency:build-classpath -Dmdep.outputFile="$here/target/classpath.txt" -Dmdep.includeScope=runtime 2>&1 \
     | sed 's/\x1b\[[0-9;]*m//g' >&2
 classpath="$here/target/classes:$(cat "$here/target/classpath.txt")"
